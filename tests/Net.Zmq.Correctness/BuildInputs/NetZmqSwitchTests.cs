@@ -1,0 +1,93 @@
+using System.Diagnostics;
+
+namespace NetZmqTests.Correctness.BuildInputs;
+
+/// <summary>
+/// The Net.Zmq switches, exercised on the real build: restore the Scenarios project (into a private obj folder,
+/// so this build's own output is untouched) with a Net.Zmq version that exists nowhere.
+/// </summary>
+public sealed class NetZmqSwitchTests
+{
+    private const string AbsentVersion = "0.0.0-absent";
+
+    [Fact]
+    public void Required_WithAnUnrestorableVersion_FailsNamingVersionSourcesAndRemedy()
+    {
+        var (exitCode, output) = RunScenariosBuild("-t:Restore", "-p:NetZmq=required");
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Matches(
+            $@"error NZT002: -p:NetZmq=required: Net\.Zmq {AbsentVersion} is not restorable from the sources in nuget\.config \(NU110\d: [^)]+\).*-p:NetZmqSource=",
+            output);
+    }
+
+    [Fact]
+    public void Auto_WithAnUnrestorableVersion_WarnsInOneLineAndCompilesTheDriverOut()
+    {
+        var (exitCode, output) = RunScenariosBuild("-restore", "-t:ReportNetZmq", "-p:NetZmq=auto");
+
+        Assert.Equal(0, exitCode);
+        var warning = Assert.Single(output.Split('\n'), line => line.Contains("warning NZT001", StringComparison.Ordinal));
+        Assert.Contains($"Net.Zmq {AbsentVersion} is not restorable", warning, StringComparison.Ordinal);
+        Assert.Contains("the Net.Zmq driver is compiled out", warning, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void UnknownSwitchValue_IsAnErrorNamingTheValue()
+    {
+        var (exitCode, output) = RunScenariosBuild("-t:Restore", "-p:NetZmq=sometimes");
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("NetZmq='sometimes' is not one of auto, required, off.", output, StringComparison.Ordinal);
+    }
+
+    private static (int ExitCode, string Output) RunScenariosBuild(params string[] arguments)
+    {
+        var root = RepositoryRoot();
+        var scratch = Directory.CreateTempSubdirectory("netzmq-switch-");
+        try
+        {
+            var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+            {
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                WorkingDirectory = root,
+            };
+            foreach (var argument in (string[])
+                     ["msbuild", Path.Combine(root, "tests", "Net.Zmq.Scenarios", "Net.Zmq.Scenarios.csproj"), .. arguments,
+                      $"-p:NetZmqVersion={AbsentVersion}", $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/",
+                      "-nologo", "-nodeReuse:false", "-v:m"])
+            {
+                start.ArgumentList.Add(argument);
+            }
+
+            using var process = Process.Start(start)!;
+            var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
+            var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
+            if (!process.WaitForExit(TimeSpan.FromMinutes(3)))
+            {
+                process.Kill(entireProcessTree: true);
+                Assert.Fail($"dotnet msbuild {string.Join(' ', arguments)} did not finish within 3 minutes");
+            }
+
+            return (process.ExitCode, stdout.Result + stderr.Result);
+        }
+        finally
+        {
+            scratch.Delete(recursive: true);
+        }
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "Net.Zmq.Tests.sln")))
+            {
+                return directory.FullName;
+            }
+        }
+
+        throw new InvalidOperationException($"No Net.Zmq.Tests.sln above {AppContext.BaseDirectory}.");
+    }
+}

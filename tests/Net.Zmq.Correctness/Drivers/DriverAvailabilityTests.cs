@@ -1,0 +1,60 @@
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Correctness.Drivers;
+
+/// <summary>One test per driver: it runs where the driver is available and is skipped with the driver's reason where not.</summary>
+public sealed class DriverAvailabilityTests
+{
+    [Fact]
+    public void NetZmq_IsInTheBuild_AndDescribesItsOrigin()
+    {
+        var driver = DriverRequirement.Require(DriverId.NetZmq);
+
+        Assert.True(NetZmqBuild.InBuild);
+        Assert.Contains($"Net.Zmq {NetZmqBuild.Version} restored from", driver.Availability.Description, StringComparison.Ordinal);
+        Assert.Contains("libzmq 4.", driver.Availability.Description, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NetZmq_WhenAbsent_TheBuildSaidWhyAndHowToEnableIt()
+    {
+        Assert.SkipWhen(NetZmqBuild.InBuild, "Net.Zmq is in this build.");
+
+        var driver = ZmqDrivers.Get(DriverId.NetZmq);
+        Assert.False(driver.Availability.IsAvailable);
+        Assert.Equal(NetZmqBuild.Status, driver.Availability.Description);
+        if (NetZmqBuild.Mode != "off")
+        {
+            Assert.Contains($"Net.Zmq {NetZmqBuild.Version} is not restorable", NetZmqBuild.Status, StringComparison.Ordinal);
+            Assert.Contains("-p:NetZmqSource=", NetZmqBuild.Status, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public void LibZmq_LoadsALibzmqAndNamesFileAndVersion()
+    {
+        var driver = DriverRequirement.Require(DriverId.LibZmq);
+
+        Assert.Matches(@"^libzmq 4\.\d+\.\d+ from \S+", driver.Availability.Description);
+    }
+
+    [Fact]
+    public void LibZmq_WithNetZmqInTheBuild_LoadsTheBinaryNetZmqShips()
+    {
+        var libZmq = DriverRequirement.Require(DriverId.LibZmq);
+        Assert.SkipUnless(NetZmqBuild.InBuild, $"the floor uses the system's libzmq here: {NetZmqBuild.Status}");
+
+        Assert.Contains("the binary Net.Zmq.Native ships", libZmq.Availability.Description, StringComparison.Ordinal);
+        Assert.Contains(AppContext.BaseDirectory.TrimEnd('/'), libZmq.Availability.Description, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NetMQ_IsAlwaysAvailable()
+    {
+        var driver = ZmqDrivers.Get(DriverId.NetMQ);
+
+        Assert.True(driver.Availability.IsAvailable);
+        Assert.StartsWith("NetMQ 4.0.4.5", driver.Availability.Description, StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,102 @@
+using System.Runtime.InteropServices;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>
+/// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable
+/// arguments, source-generated stubs). "libzmq" is resolved by <see cref="LibZmqLibrary"/> to the binary chosen
+/// for this process. Calls whose errno is read afterwards capture it in the stub (SetLastError), so the runtime
+/// cannot overwrite it between the call and the check.
+/// </summary>
+internal static unsafe partial class LibZmqNative
+{
+    public const string Library = "libzmq";
+
+    public const int ZMQ_ROUTER = 6;
+    public const int ZMQ_ROUTING_ID = 5;
+    public const int ZMQ_LINGER = 17;
+    public const int ZMQ_SNDHWM = 23;
+    public const int ZMQ_RCVHWM = 24;
+    public const int ZMQ_RCVTIMEO = 27;
+    public const int ZMQ_SNDTIMEO = 28;
+    public const int ZMQ_LAST_ENDPOINT = 32;
+    public const int ZMQ_ROUTER_MANDATORY = 33;
+    public const int ZMQ_DONTWAIT = 1;
+    public const int ZMQ_SNDMORE = 2;
+    public const short ZMQ_POLLIN = 1;
+
+    /// <summary>libzmq passes the platform's errno values through.</summary>
+    public static readonly int EAGAIN = OperatingSystem.IsMacOS() ? 35 : 11;
+    public static readonly int EHOSTUNREACH = OperatingSystem.IsMacOS() ? 65 : 113;
+    public const int ETERM = 156384712 + 53;
+
+    /// <summary>zmq_pollitem_t on POSIX (the fd is an int; Windows' SOCKET is pointer-sized).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct PollItem
+    {
+        public nint Socket;
+        public int Fd;
+        public short Events;
+        public short ReturnedEvents;
+    }
+
+    [LibraryImport(Library)]
+    public static partial void zmq_version(int* major, int* minor, int* patch);
+
+    [LibraryImport(Library)]
+    public static partial nint zmq_ctx_new();
+
+    [LibraryImport(Library)]
+    public static partial int zmq_ctx_shutdown(nint context);
+
+    [LibraryImport(Library)]
+    public static partial int zmq_ctx_term(nint context);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial nint zmq_socket(nint context, int type);
+
+    [LibraryImport(Library)]
+    public static partial int zmq_close(nint socket);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_setsockopt(nint socket, int option, void* value, nuint length);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_getsockopt(nint socket, int option, void* value, nuint* length);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_bind(nint socket, byte* endpoint);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_connect(nint socket, byte* endpoint);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_send(nint socket, void* buffer, nuint length, int flags);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_recv(nint socket, void* buffer, nuint length, int flags);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_poll(PollItem* items, int count, CLong timeout);
+
+    [LibraryImport(Library)]
+    public static partial byte* zmq_strerror(int error);
+
+    public static string Describe(int error) =>
+        $"{Marshal.PtrToStringUTF8((nint)zmq_strerror(error))} (errno {error})";
+
+    /// <summary>For the setup path: throws with libzmq's own message when a call returned -1.</summary>
+    public static void Check(int result, string what)
+    {
+        if (result == -1)
+        {
+            throw new LibZmqException(what, Marshal.GetLastPInvokeError());
+        }
+    }
+}
+
+public sealed class LibZmqException(string what, int error)
+    : Exception($"libzmq {what} failed: {LibZmqNative.Describe(error)}")
+{
+    public int Error { get; } = error;
+}

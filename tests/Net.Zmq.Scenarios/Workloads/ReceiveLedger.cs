@@ -1,0 +1,111 @@
+using NetZmqTests.Scenarios.Payloads;
+
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>
+/// The receiver's account of what arrived. Every received payload passes through <see cref="Accept"/>: the
+/// length and the sequence number are always checked (a loss, duplicate or reordering fails the operation), and
+/// with content verification every byte is compared with the template. The fast path is two compares and an
+/// increment, so the measured loop can afford it.
+/// </summary>
+public sealed class ReceiveLedger(int messageSize, bool verifyContent)
+{
+    private readonly byte[] _template = Payload.CreateTemplate(messageSize);
+    private long _next;
+    private long _operationEnd;
+    private SortedSet<long>? _missing;
+
+    /// <summary>Sequence number of the next message expected; operations continue where the last one ended.</summary>
+    public long Next => _next;
+
+    /// <summary>Messages accepted in the current operation so far.</summary>
+    public long AcceptedInOperation { get; private set; }
+
+    public int MessageSize => messageSize;
+
+    public void BeginOperation(int messages)
+    {
+        _operationEnd = _next + messages;
+        AcceptedInOperation = 0;
+    }
+
+    /// <param name="received">The receive buffer: at least the first <c>min(frameLength, capacity)</c> bytes are the frame.</param>
+    /// <param name="frameLength">The frame's full length as the driver reported it (it may exceed the buffer).</param>
+    public void Accept(ReadOnlySpan<byte> received, int frameLength)
+    {
+        if (frameLength != messageSize)
+        {
+            throw new MessageFaultException(FaultKind.Corrupted,
+                $"message #{_next} has {frameLength} bytes, expected {messageSize}");
+        }
+
+        var sequence = Payload.ReadSequence(received);
+        if (sequence != _next || _missing is not null)
+        {
+            AcceptOutOfLine(sequence);
+        }
+        else
+        {
+            _next++;
+        }
+
+        if (verifyContent)
+        {
+            VerifyContent(received[..messageSize], sequence);
+        }
+
+        AcceptedInOperation++;
+    }
+
+    private void AcceptOutOfLine(long sequence)
+    {
+        if (sequence < _next)
+        {
+            // Everything below _next arrived exactly once already, unless it is still missing.
+            if (_missing is not null && _missing.Remove(sequence))
+            {
+                throw new MessageFaultException(FaultKind.Reordered,
+                    $"message #{sequence} arrived after #{_next - 1}");
+            }
+
+            throw new MessageFaultException(FaultKind.Duplicated, $"message #{sequence} arrived twice");
+        }
+
+        if (sequence >= _operationEnd)
+        {
+            throw new MessageFaultException(FaultKind.Duplicated,
+                $"message #{sequence} is beyond this operation's last message #{_operationEnd - 1}");
+        }
+
+        if (sequence > _next)
+        {
+            _missing ??= [];
+            for (var s = _next; s < sequence; s++)
+            {
+                _missing.Add(s);
+            }
+        }
+
+        _next = sequence + 1;
+        if (_next == _operationEnd && _missing is { Count: > 0 })
+        {
+            throw new MessageFaultException(FaultKind.Lost,
+                $"the operation's last message #{sequence} arrived, but {Describe(_missing)} never did");
+        }
+    }
+
+    private void VerifyContent(ReadOnlySpan<byte> payload, long sequence)
+    {
+        var body = payload[Payload.SequenceBytes..];
+        var expected = _template.AsSpan(Payload.SequenceBytes);
+        if (!body.SequenceEqual(expected))
+        {
+            var offset = Payload.SequenceBytes + body.CommonPrefixLength(expected);
+            throw new MessageFaultException(FaultKind.Corrupted,
+                $"message #{sequence} differs from the payload sent at byte {offset}");
+        }
+    }
+
+    private static string Describe(SortedSet<long> missing) =>
+        missing.Count == 1 ? $"#{missing.Min}" : $"{missing.Count} messages from #{missing.Min}";
+}

@@ -1,0 +1,142 @@
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>
+/// A ROUTER-to-ROUTER workload over tcp://127.0.0.1: the measured receiver on the calling thread, a concurrent
+/// sender on its own thread. Opening it sets everything up and proves the route (a hello that must arrive);
+/// <see cref="RunOperation"/> is one operation, the thing a benchmark times. Correctness runs exactly this code.
+/// </summary>
+public sealed class RouterWorkload : IDisposable
+{
+    private readonly string _name;
+    private readonly WorkloadOptions _options;
+    private readonly IDriverSession _receiverSession;
+    private readonly IDriverSession? _senderSession;
+    private readonly IRouterReceiver _receiver;
+    private readonly IRouterSender _sender;
+    private readonly SenderPump _pump;
+    private readonly ReceiveLedger _ledger;
+    private WorkloadFaultException? _poisoned;
+
+    private RouterWorkload(string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, ReceiveMode mode, int messageSize,
+        WorkloadOptions options)
+    {
+        _name = name;
+        _options = options;
+        var setup = new Stack<IDisposable>();
+        try
+        {
+            _receiverSession = receiverDriver.OpenSession(options);
+            setup.Push(_receiverSession);
+            // One context per driver: a same-driver workload shares it, as Net.Zmq's own benchmarks do.
+            _senderSession = senderDriver == receiverDriver ? null : senderDriver.OpenSession(options);
+            if (_senderSession is not null)
+            {
+                setup.Push(_senderSession);
+            }
+
+            _receiver = _receiverSession.BindRouterReceiver(mode, messageSize);
+            setup.Push(_receiver);
+            _sender = (_senderSession ?? _receiverSession).ConnectRouterSender(_receiver.Endpoint, messageSize);
+            setup.Push(_sender);
+            _sender.SendHello();
+            _receiver.AcceptHello();
+            _ledger = new ReceiveLedger(messageSize, options.VerifyContent);
+            _pump = new SenderPump(_sender, name);
+        }
+        catch (Exception e)
+        {
+            while (setup.Count > 0)
+            {
+                setup.Pop().Dispose();
+            }
+
+            throw new WorkloadFaultException(FaultKind.DriverError, $"{name}: setup failed: {e.Message}", e);
+        }
+    }
+
+    /// <summary>Opens the workload of a catalog case: sender and receiver from the case's driver.</summary>
+    public static RouterWorkload Open(CaseDefinition definition, WorkloadOptions options)
+    {
+        var driver = ZmqDrivers.Get(definition.Driver);
+        return new RouterWorkload(definition.Id, driver, driver, definition.Mode, definition.MessageSize, options);
+    }
+
+    /// <summary>Opens a cross-driver workload: <paramref name="sender"/>'s sender talks to <paramref name="receiver"/>'s receiver.</summary>
+    public static RouterWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, ReceiveMode mode, int messageSize, WorkloadOptions options) =>
+        new($"{sender.Id}->{receiver.Id}/{mode}/{CaseDefinition.FormatSize(messageSize)}", sender, receiver, mode, messageSize, options);
+
+    /// <summary>
+    /// One operation: <see cref="CaseCatalog.MessagesPerOperation"/> messages from the sender, each checked by the
+    /// receiver, and the sender done. A fault throws <see cref="WorkloadFaultException"/> and poisons the workload.
+    /// </summary>
+    public void RunOperation(MessageFault? fault = null)
+    {
+        if (_poisoned is not null)
+        {
+            throw new InvalidOperationException($"{_name}: an earlier operation failed, so this workload is unusable: {_poisoned.Message}");
+        }
+
+        const int messages = CaseCatalog.MessagesPerOperation;
+        _ledger.BeginOperation(messages);
+        _pump.Start(new SendPlan(_ledger.Next, messages, fault));
+        try
+        {
+            _receiver.ReceiveOperation(_ledger, messages);
+            if (!_pump.WaitFinished(_options.IdleTimeout))
+            {
+                throw new TimeoutException($"every message arrived, but the sender did not return within {_options.IdleTimeout.TotalSeconds:0.#} s");
+            }
+
+            if (_pump.Failure is { } failure)
+            {
+                throw failure;
+            }
+        }
+        catch (Exception e)
+        {
+            _poisoned = Describe(e);
+            throw _poisoned;
+        }
+    }
+
+    private WorkloadFaultException Describe(Exception e)
+    {
+        var progress = $"{_ledger.AcceptedInOperation:N0} of {CaseCatalog.MessagesPerOperation:N0} messages received in this operation";
+        var sender = _pump.Failure is { } failure && failure != e ? $"; the sender had failed: {failure.Message}" : "";
+        return e switch
+        {
+            MessageFaultException fault => new WorkloadFaultException(fault.Kind, $"{_name}: {fault.Message} ({progress})", e),
+            TimeoutException when _pump.Failure is not null =>
+                new WorkloadFaultException(FaultKind.SenderFailed, $"{_name}: {e.Message} ({progress}){sender}", e),
+            TimeoutException => new WorkloadFaultException(FaultKind.Timeout, $"{_name}: {e.Message} ({progress})", e),
+            _ when e == _pump.Failure => new WorkloadFaultException(FaultKind.SenderFailed, $"{_name}: the sender failed: {e.Message} ({progress})", e),
+            _ => new WorkloadFaultException(FaultKind.DriverError, $"{_name}: {e.Message} ({progress}){sender}", e),
+        };
+    }
+
+    /// <summary>
+    /// Aborts blocking calls and closes the receiver first (so a sender blocked on a full pipe is released), then
+    /// stops the sender and closes the rest. If the sender thread outlived every deadline, its socket is left open
+    /// rather than closed under it, and so is its context (terminating a context waits for all its sockets).
+    /// </summary>
+    public void Dispose()
+    {
+        _receiverSession.Abort();
+        _senderSession?.Abort();
+        _receiver.Dispose();
+        if (_pump.Stop(_options.IdleTimeout + TimeSpan.FromSeconds(1)))
+        {
+            _sender.Dispose();
+            _pump.Dispose();
+            _senderSession?.Dispose();
+            _receiverSession.Dispose();
+        }
+        else if (_senderSession is not null)
+        {
+            _receiverSession.Dispose();
+        }
+    }
+}

@@ -1,0 +1,52 @@
+using NetZmqTests.Scenarios.Payloads;
+
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>
+/// What the sender sends in one operation: message sequence numbers <see cref="First"/> onwards, with at most
+/// one injected <see cref="MessageFault"/>. A struct so that starting an operation allocates nothing.
+/// </summary>
+public readonly struct SendPlan(long first, int messages, MessageFault? fault)
+{
+    public long First { get; } = first;
+
+    public MessageFault? Fault { get; } = fault;
+
+    /// <summary>How many messages the sender sends: one fewer for a loss, one more for a duplicate.</summary>
+    public int Count { get; } = fault?.Kind switch
+    {
+        FaultKind.Lost => messages - 1,
+        FaultKind.Duplicated => messages + 1,
+        _ => messages,
+    };
+
+    /// <summary>Writes message <paramref name="i"/> of the operation into the sender's reused payload buffer.</summary>
+    public void Fill(int i, Span<byte> payload)
+    {
+        if (Fault is null)
+        {
+            Payload.WriteSequence(payload, First + i);
+            return;
+        }
+
+        FillWithFault(i, payload, Fault);
+    }
+
+    private void FillWithFault(int i, Span<byte> payload, MessageFault fault)
+    {
+        var k = fault.Index;
+        long offset = fault.Kind switch
+        {
+            FaultKind.Lost => i < k ? i : i + 1,
+            FaultKind.Duplicated => i <= k ? i : i - 1,
+            FaultKind.Reordered => i == k ? k + 1 : i == k + 1 ? k : i,
+            _ => i,
+        };
+        Payload.WriteSequence(payload, First + offset);
+        if (fault.Kind == FaultKind.Corrupted && (i == k || i == k + 1))
+        {
+            // Flip the byte for message k and flip it back for k + 1: the buffer is reused.
+            payload[Payload.CorruptionOffset(payload.Length)] ^= 0xFF;
+        }
+    }
+}

@@ -1,0 +1,82 @@
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>
+/// The concurrent sender: one long-lived background thread per workload that sends an operation's messages each
+/// time it is started. Thread start-up is therefore not part of any measured operation (Net.Zmq's own benchmarks
+/// start a new receiver thread inside every operation, which puts thread creation into every figure).
+/// </summary>
+internal sealed class SenderPump : IDisposable
+{
+    private readonly IRouterSender _sender;
+    private readonly Thread _thread;
+    private readonly SemaphoreSlim _start = new(0);
+    private readonly SemaphoreSlim _finished = new(0);
+    private SendPlan _plan;
+    private volatile Exception? _failure;
+    private volatile bool _stopping;
+
+    public SenderPump(IRouterSender sender, string name)
+    {
+        _sender = sender;
+        // Background: a stuck sender can never keep the test host alive.
+        _thread = new Thread(Run) { IsBackground = true, Name = $"sender {name}" };
+        _thread.Start();
+    }
+
+    /// <summary>The sender's error, once it has failed.</summary>
+    public Exception? Failure => _failure;
+
+    /// <summary>True once the thread has ended; false means a socket call outlived every deadline.</summary>
+    public bool Stopped => !_thread.IsAlive;
+
+    public void Start(SendPlan plan)
+    {
+        _plan = plan;
+        _start.Release();
+    }
+
+    /// <summary>Waits until the operation's last message has been handed to the driver.</summary>
+    public bool WaitFinished(TimeSpan deadline) => _finished.Wait(deadline);
+
+    private void Run()
+    {
+        while (true)
+        {
+            _start.Wait();
+            if (_stopping)
+            {
+                return;
+            }
+
+            try
+            {
+                _sender.SendOperation(_plan);
+            }
+            catch (Exception e)
+            {
+                _failure = e;
+                return;
+            }
+            finally
+            {
+                _finished.Release();
+            }
+        }
+    }
+
+    /// <summary>Asks the thread to stop and waits for it; the caller aborts blocking calls first.</summary>
+    public bool Stop(TimeSpan deadline)
+    {
+        _stopping = true;
+        _start.Release();
+        return _thread.Join(deadline);
+    }
+
+    public void Dispose()
+    {
+        _start.Dispose();
+        _finished.Dispose();
+    }
+}

@@ -1,0 +1,51 @@
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>What went wrong in an operation.</summary>
+public enum FaultKind
+{
+    Lost,
+    Duplicated,
+    Reordered,
+    Corrupted,
+
+    /// <summary>The receiver waited longer than its deadline for the next message.</summary>
+    Timeout,
+
+    /// <summary>The sender stopped with an error.</summary>
+    SenderFailed,
+
+    /// <summary>The driver itself reported an error.</summary>
+    DriverError,
+}
+
+/// <summary>
+/// The operation failed: the message names the case and what went wrong. A workload that threw this is
+/// poisoned; its measurement, if any, is invalid.
+/// </summary>
+public sealed class WorkloadFaultException(FaultKind kind, string message, Exception? inner = null)
+    : Exception(message, inner)
+{
+    public FaultKind Kind { get; } = kind;
+}
+
+/// <summary>Raised by the ledger for a message that is not the one expected; wrapped with the case id.</summary>
+public sealed class MessageFaultException(FaultKind kind, string message) : Exception(message)
+{
+    public FaultKind Kind { get; } = kind;
+}
+
+/// <summary>
+/// A deliberate fault the sender injects into one operation, so tests can show that the receiver's checks catch
+/// it. <see cref="Index"/> is the position within the operation.
+/// </summary>
+public sealed record MessageFault(FaultKind Kind, int Index)
+{
+    public static MessageFault Lose(int index) => new(FaultKind.Lost, index);
+
+    public static MessageFault Duplicate(int index) => new(FaultKind.Duplicated, index);
+
+    /// <summary>Sends message <paramref name="index"/> + 1 before message <paramref name="index"/>.</summary>
+    public static MessageFault Reorder(int index) => new(FaultKind.Reordered, index);
+
+    public static MessageFault Corrupt(int index) => new(FaultKind.Corrupted, index);
+}
