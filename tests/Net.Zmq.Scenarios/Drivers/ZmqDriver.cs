@@ -34,7 +34,7 @@ public abstract class ZmqDriver
 public interface IDriverSession : IDisposable
 {
     /// <summary>Binds a ROUTER on tcp://127.0.0.1 with an ephemeral port; it receives in <paramref name="mode"/>.</summary>
-    IRouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize);
+    RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize);
 
     /// <summary>Connects a mandatory-routing ROUTER to <paramref name="endpoint"/>.</summary>
     IRouterSender ConnectRouterSender(string endpoint, int messageSize);
@@ -43,17 +43,6 @@ public interface IDriverSession : IDisposable
     void Abort();
 }
 
-/// <summary>The measured end: a bound ROUTER that receives [sender id][payload] messages.</summary>
-public interface IRouterReceiver : IDisposable
-{
-    string Endpoint { get; }
-
-    /// <summary>Waits (bounded) for the sender's hello, which proves the route exists before anything is timed.</summary>
-    void AcceptHello();
-
-    /// <summary>The measured loop: receives <paramref name="messages"/> messages in this receiver's mode.</summary>
-    void ReceiveOperation(ReceiveLedger ledger, int messages);
-}
 
 /// <summary>The concurrent end: a connected ROUTER that sends [receiver id][payload] messages.</summary>
 public interface IRouterSender : IDisposable

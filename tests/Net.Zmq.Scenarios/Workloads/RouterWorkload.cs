@@ -14,7 +14,7 @@ public sealed class RouterWorkload : IDisposable
     private readonly WorkloadOptions _options;
     private readonly IDriverSession _receiverSession;
     private readonly IDriverSession? _senderSession;
-    private readonly IRouterReceiver _receiver;
+    private readonly RouterReceiver _receiver;
     private readonly IRouterSender _sender;
     private readonly SenderPump _pump;
     private readonly ReceiveLedger _ledger;

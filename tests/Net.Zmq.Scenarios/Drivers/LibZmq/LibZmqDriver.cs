@@ -28,7 +28,7 @@ internal sealed class LibZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly nint _context = zmq_ctx_new();
 
-    public IRouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
     {
         var socket = OpenRouter(RouterIdentities.Receiver);
         try

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
@@ -6,11 +5,9 @@ using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
+internal sealed unsafe class LibZmqRouterReceiver : RouterReceiver
 {
     private readonly nint _socket;
-    private readonly ReceiveMode _mode;
-    private readonly TimeSpan _idleTimeout;
     // Pinned for the receiver's lifetime so the loops pass raw pointers without fixed blocks.
     private readonly byte[] _idFrame = GC.AllocateArray<byte>(RouterIdentities.IdFrameCapacity, pinned: true);
     private readonly byte[] _payload;
@@ -18,38 +15,24 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
     private readonly byte* _payloadPtr;
 
     public LibZmqRouterReceiver(nint socket, string endpoint, ReceiveMode mode, int messageSize, WorkloadOptions options)
+        : base(endpoint, mode, options.IdleTimeout)
     {
         _socket = socket;
-        Endpoint = endpoint;
-        _mode = mode;
-        _idleTimeout = options.IdleTimeout;
         _payload = GC.AllocateArray<byte>(messageSize, pinned: true);
         _idPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_idFrame, 0);
         _payloadPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_payload, 0);
     }
 
-    public string Endpoint { get; }
 
-    public void AcceptHello()
+    public override void AcceptHello()
     {
         var idLength = RecvFrame(_idPtr, _idFrame.Length, 0);
         var helloLength = RecvFrame(_payloadPtr, _payload.Length, 0);
         RouterIdentities.CheckHello(_idFrame.AsSpan(0, idLength), _payload.AsSpan(0, helloLength));
     }
 
-    public void ReceiveOperation(ReceiveLedger ledger, int messages)
-    {
-        switch (_mode)
-        {
-            case ReceiveMode.PureBlocking: ReceivePureBlocking(ledger, messages); break;
-            case ReceiveMode.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
-            case ReceiveMode.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
-            case ReceiveMode.Poller: ReceivePoller(ledger, messages); break;
-            default: throw new ArgumentOutOfRangeException(nameof(messages), _mode, "unknown receive mode");
-        }
-    }
 
-    private void ReceivePureBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
         for (var i = 0; i < messages; i++)
         {
@@ -58,7 +41,7 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
+    protected override void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         while (received < messages)
@@ -76,7 +59,7 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         long quietSince = 0;
@@ -96,17 +79,17 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceivePoller(ReceiveLedger ledger, int messages)
+    protected override void ReceivePoller(ReceiveLedger ledger, int messages)
     {
         var item = new PollItem { Socket = _socket, Events = ZMQ_POLLIN };
-        var timeout = new CLong((nint)_idleTimeout.TotalMilliseconds);
+        var timeout = new CLong((nint)IdleTimeout.TotalMilliseconds);
         var received = 0;
         while (received < messages)
         {
             var ready = zmq_poll(&item, 1, timeout);
             if (ready == 0)
             {
-                throw new TimeoutException($"zmq_poll saw nothing to read for {_idleTimeout.TotalSeconds:0.#} s");
+                throw Idle("zmq_poll saw nothing to read");
             }
 
             Check(ready, "zmq_poll");
@@ -128,7 +111,7 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
         {
             var error = Marshal.GetLastPInvokeError();
             throw error == EAGAIN
-                ? new TimeoutException($"zmq_recv received nothing for {_idleTimeout.TotalSeconds:0.#} s")
+                ? Idle("zmq_recv received nothing")
                 : new LibZmqException("zmq_recv", error);
         }
 
@@ -150,20 +133,6 @@ internal sealed unsafe class LibZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private long QuietFor(long quietSince)
-    {
-        if (quietSince == 0)
-        {
-            return Stopwatch.GetTimestamp();
-        }
 
-        if (Stopwatch.GetElapsedTime(quietSince) > _idleTimeout)
-        {
-            throw new TimeoutException($"nothing to read for {_idleTimeout.TotalSeconds:0.#} s of non-blocking polling");
-        }
-
-        return quietSince;
-    }
-
-    public void Dispose() => _ = zmq_close(_socket);
+    protected override void Dispose(bool disposing) => _ = zmq_close(_socket);
 }

@@ -22,7 +22,7 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly NetMqAbortSignal _abort = new();
 
-    public IRouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
     {
         var socket = OpenRouter(RouterIdentities.Receiver);
         try

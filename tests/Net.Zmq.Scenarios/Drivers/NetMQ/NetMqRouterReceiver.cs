@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using NetMQ;
 using NetMQ.Sockets;
 using NetZmqTests.Scenarios.Catalog;
@@ -7,47 +6,31 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>Receives into two Msg values it reuses: NetMQ's own allocation-light receive path.</summary>
-internal sealed class NetMqRouterReceiver : IRouterReceiver
+internal sealed class NetMqRouterReceiver : RouterReceiver
 {
     private readonly RouterSocket _socket;
-    private readonly ReceiveMode _mode;
-    private readonly TimeSpan _idleTimeout;
     private Msg _idFrame;
     private Msg _payload;
 
     public NetMqRouterReceiver(RouterSocket socket, string endpoint, ReceiveMode mode, int messageSize, WorkloadOptions options)
+        : base(endpoint, mode, options.IdleTimeout)
     {
         _socket = socket;
-        Endpoint = endpoint;
-        _mode = mode;
-        _idleTimeout = options.IdleTimeout;
         _ = messageSize; // NetMQ sizes each Msg to the frame it receives.
         _idFrame.InitEmpty();
         _payload.InitEmpty();
     }
 
-    public string Endpoint { get; }
 
-    public void AcceptHello()
+    public override void AcceptHello()
     {
         ReceiveFrame(ref _idFrame);
         ReceiveFrame(ref _payload);
         RouterIdentities.CheckHello(_idFrame.Slice(), _payload.Slice());
     }
 
-    public void ReceiveOperation(ReceiveLedger ledger, int messages)
-    {
-        switch (_mode)
-        {
-            case ReceiveMode.PureBlocking: ReceivePureBlocking(ledger, messages); break;
-            case ReceiveMode.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
-            case ReceiveMode.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
-            case ReceiveMode.Poller: ReceivePoller(ledger, messages); break;
-            default: throw new ArgumentOutOfRangeException(nameof(messages), _mode, "unknown receive mode");
-        }
-    }
 
-    private void ReceivePureBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
         for (var i = 0; i < messages; i++)
         {
@@ -57,7 +40,7 @@ internal sealed class NetMqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
+    protected override void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         while (received < messages)
@@ -75,7 +58,7 @@ internal sealed class NetMqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         long quietSince = 0;
@@ -95,14 +78,14 @@ internal sealed class NetMqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceivePoller(ReceiveLedger ledger, int messages)
+    protected override void ReceivePoller(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         while (received < messages)
         {
-            if ((_socket.Poll(PollEvents.PollIn, _idleTimeout) & PollEvents.PollIn) == 0)
+            if ((_socket.Poll(PollEvents.PollIn, IdleTimeout) & PollEvents.PollIn) == 0)
             {
-                throw new TimeoutException($"Poll saw nothing to read for {_idleTimeout.TotalSeconds:0.#} s");
+                throw Idle("Poll saw nothing to read");
             }
 
             while (received < messages && _socket.TryReceive(ref _idFrame, TimeSpan.Zero))
@@ -119,28 +102,14 @@ internal sealed class NetMqRouterReceiver : IRouterReceiver
     /// </summary>
     private void ReceiveFrame(ref Msg frame)
     {
-        if (!_socket.TryReceive(ref frame, _idleTimeout))
+        if (!_socket.TryReceive(ref frame, IdleTimeout))
         {
-            throw new TimeoutException($"TryReceive received nothing for {_idleTimeout.TotalSeconds:0.#} s");
+            throw Idle("TryReceive received nothing");
         }
     }
 
-    private long QuietFor(long quietSince)
-    {
-        if (quietSince == 0)
-        {
-            return Stopwatch.GetTimestamp();
-        }
 
-        if (Stopwatch.GetElapsedTime(quietSince) > _idleTimeout)
-        {
-            throw new TimeoutException($"nothing to read for {_idleTimeout.TotalSeconds:0.#} s of non-blocking polling");
-        }
-
-        return quietSince;
-    }
-
-    public void Dispose()
+    protected override void Dispose(bool disposing)
     {
         _idFrame.Close();
         _payload.Close();

@@ -38,14 +38,15 @@ internal sealed class NetMqRouterSender : IRouterSender
                 SendPeerId();
                 break;
             }
-            catch (HostUnreachableException) when (Stopwatch.GetElapsedTime(started) <= _handshakeTimeout)
-            {
-                Thread.Sleep(1);
-            }
             catch (HostUnreachableException e)
             {
-                throw new TimeoutException(
-                    $"the receiver's ROUTER stayed unroutable for {_handshakeTimeout.TotalSeconds:0.#} s", e);
+                if (Stopwatch.GetElapsedTime(started) > _handshakeTimeout)
+                {
+                    throw new TimeoutException(
+                        $"the receiver's ROUTER stayed unroutable for {_handshakeTimeout.TotalSeconds:0.#} s", e);
+                }
+
+                Thread.Sleep(1);
             }
         }
 

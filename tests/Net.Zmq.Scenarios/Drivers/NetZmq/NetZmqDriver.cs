@@ -38,7 +38,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly Context _context = new();
 
-    public IRouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
     {
         var socket = OpenRouter(RouterIdentities.Receiver);
         try

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
 using NetZmqTests.Scenarios.Catalog;
@@ -6,22 +5,18 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-internal sealed class NetZmqRouterReceiver : IRouterReceiver
+internal sealed class NetZmqRouterReceiver : RouterReceiver
 {
     private readonly Socket _socket;
-    private readonly ReceiveMode _mode;
-    private readonly TimeSpan _idleTimeout;
     private readonly byte[] _idFrame = new byte[RouterIdentities.IdFrameCapacity];
     private readonly byte[] _payload;
     // Made once here, not per operation: only the receive loop is measured.
     private readonly Poller? _poller;
 
     public NetZmqRouterReceiver(Socket socket, string endpoint, ReceiveMode mode, int messageSize, WorkloadOptions options)
+        : base(endpoint, mode, options.IdleTimeout)
     {
         _socket = socket;
-        Endpoint = endpoint;
-        _mode = mode;
-        _idleTimeout = options.IdleTimeout;
         _payload = new byte[messageSize];
         if (mode == ReceiveMode.Poller)
         {
@@ -30,28 +25,16 @@ internal sealed class NetZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    public string Endpoint { get; }
 
-    public void AcceptHello()
+    public override void AcceptHello()
     {
         var idLength = ReceiveFrame(_idFrame);
         var helloLength = ReceiveFrame(_payload);
         RouterIdentities.CheckHello(_idFrame.AsSpan(0, idLength), _payload.AsSpan(0, helloLength));
     }
 
-    public void ReceiveOperation(ReceiveLedger ledger, int messages)
-    {
-        switch (_mode)
-        {
-            case ReceiveMode.PureBlocking: ReceivePureBlocking(ledger, messages); break;
-            case ReceiveMode.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
-            case ReceiveMode.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
-            case ReceiveMode.Poller: ReceivePoller(ledger, messages); break;
-            default: throw new ArgumentOutOfRangeException(nameof(messages), _mode, "unknown receive mode");
-        }
-    }
 
-    private void ReceivePureBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
         for (var i = 0; i < messages; i++)
         {
@@ -60,7 +43,7 @@ internal sealed class NetZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
+    protected override void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         while (received < messages)
@@ -76,7 +59,7 @@ internal sealed class NetZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
+    protected override void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
     {
         var received = 0;
         long quietSince = 0;
@@ -95,16 +78,16 @@ internal sealed class NetZmqRouterReceiver : IRouterReceiver
         }
     }
 
-    private void ReceivePoller(ReceiveLedger ledger, int messages)
+    protected override void ReceivePoller(ReceiveLedger ledger, int messages)
     {
         var poller = _poller!;
-        var timeoutMs = (long)_idleTimeout.TotalMilliseconds;
+        var timeoutMs = (long)IdleTimeout.TotalMilliseconds;
         var received = 0;
         while (received < messages)
         {
             if (poller.Poll(timeoutMs) == 0)
             {
-                throw new TimeoutException($"Poller saw nothing to read for {_idleTimeout.TotalSeconds:0.#} s");
+                throw Idle("Poller saw nothing to read");
             }
 
             while (received < messages && _socket.Recv(_idFrame, RecvFlags.DontWait) >= 0)
@@ -124,26 +107,12 @@ internal sealed class NetZmqRouterReceiver : IRouterReceiver
         }
         catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
         {
-            throw new TimeoutException($"Recv received nothing for {_idleTimeout.TotalSeconds:0.#} s", e);
+            throw Idle("Recv received nothing", e);
         }
     }
 
-    private long QuietFor(long quietSince)
-    {
-        if (quietSince == 0)
-        {
-            return Stopwatch.GetTimestamp();
-        }
 
-        if (Stopwatch.GetElapsedTime(quietSince) > _idleTimeout)
-        {
-            throw new TimeoutException($"nothing to read for {_idleTimeout.TotalSeconds:0.#} s of non-blocking polling");
-        }
-
-        return quietSince;
-    }
-
-    public void Dispose()
+    protected override void Dispose(bool disposing)
     {
         _poller?.Dispose();
         _socket.Dispose();

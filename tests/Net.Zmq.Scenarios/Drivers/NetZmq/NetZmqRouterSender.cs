@@ -31,9 +31,14 @@ internal sealed class NetZmqRouterSender : IRouterSender
                 Send(_peerId, SendFlags.SendMore);
                 break;
             }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EHOSTUNREACH
-                                         && Stopwatch.GetElapsedTime(started) <= _handshakeTimeout)
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EHOSTUNREACH)
             {
+                if (Stopwatch.GetElapsedTime(started) > _handshakeTimeout)
+                {
+                    throw new TimeoutException(
+                        $"the receiver's ROUTER stayed unroutable for {_handshakeTimeout.TotalSeconds:0.#} s", e);
+                }
+
                 Thread.Sleep(1);
             }
         }
