@@ -7,6 +7,19 @@ namespace NetZmqTests.Correctness.Drivers;
 public sealed class DriverAvailabilityTests
 {
     [Fact]
+    public void EveryDriver_SaysWhatRunsOrWhyNot()
+    {
+        foreach (var driver in ZmqDrivers.All)
+        {
+            var availability = driver.Availability;
+            Assert.False(string.IsNullOrWhiteSpace(availability.Description), $"{driver} gives no description");
+            // Shown with --logger "console;verbosity=detailed": what this run could measure, in one place.
+            TestContext.Current.TestOutputHelper?.WriteLine(
+                $"{driver.Id,-7} {(availability.IsAvailable ? "available" : "ABSENT   ")} {availability.Description}");
+        }
+    }
+
+    [Fact]
     public void NetZmq_IsInTheBuild_AndDescribesItsOrigin()
     {
         var driver = DriverRequirement.Require(DriverId.NetZmq);
@@ -47,6 +60,15 @@ public sealed class DriverAvailabilityTests
 
         Assert.Contains("the binary Net.Zmq.Native ships", libZmq.Availability.Description, StringComparison.Ordinal);
         Assert.Contains(AppContext.BaseDirectory.TrimEnd('/'), libZmq.Availability.Description, StringComparison.Ordinal);
+        // Net.Zmq has loaded its libzmq by now (its availability asks Context.Version): one file may be mapped, not two.
+        Assert.True(ZmqDrivers.Get(DriverId.NetZmq).Availability.IsAvailable);
+        var mapped = File.ReadLines("/proc/self/maps")
+            .Select(line => line.Split(' ', 6, StringSplitOptions.RemoveEmptyEntries))
+            .Where(parts => parts.Length == 6 && Path.GetFileName(parts[5]).StartsWith("libzmq", StringComparison.Ordinal))
+            .Select(parts => parts[5].Trim())
+            .Distinct()
+            .ToList();
+        Assert.Single(mapped);
     }
 
     [Fact]
