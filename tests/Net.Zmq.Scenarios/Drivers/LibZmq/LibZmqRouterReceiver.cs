@@ -23,14 +23,12 @@ internal sealed unsafe class LibZmqRouterReceiver : RouterReceiver
         _payloadPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_payload, 0);
     }
 
-
     public override void AcceptHello()
     {
         var idLength = RecvFrame(_idPtr, _idFrame.Length, 0);
         var helloLength = RecvFrame(_payloadPtr, _payload.Length, 0);
         RouterIdentities.CheckHello(_idFrame.AsSpan(0, idLength), _payload.AsSpan(0, helloLength));
     }
-
 
     protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
@@ -132,7 +130,6 @@ internal sealed unsafe class LibZmqRouterReceiver : RouterReceiver
             throw new LibZmqException("zmq_recv(ZMQ_DONTWAIT)", error);
         }
     }
-
 
     protected override void Dispose(bool disposing) => _ = zmq_close(_socket);
 }

@@ -22,36 +22,20 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly NetMqAbortSignal _abort = new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Receiver);
-        try
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
+        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Receiver), socket =>
         {
             var port = socket.BindRandomPort("tcp://127.0.0.1");
-            return new NetMqRouterReceiver(socket, $"tcp://127.0.0.1:{port}", mode, messageSize, options);
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
+            return new NetMqRouterReceiver(socket, $"tcp://127.0.0.1:{port}", mode, options);
+        });
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Sender);
-        try
+    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
+        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Sender), socket =>
         {
             socket.Options.RouterMandatory = true;
             socket.Connect(endpoint);
             return new NetMqRouterSender(socket, messageSize, options, _abort);
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
+        });
 
     /// <summary>
     /// NetMQ has no context to shut down, and a connecting socket keeps its pipe (and a blocked send) across the
@@ -65,12 +49,15 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 
     private RouterSocket OpenRouter(ReadOnlySpan<byte> routingId)
     {
-        var socket = new RouterSocket();
-        socket.Options.Linger = TimeSpan.Zero;
-        socket.Options.SendHighWatermark = options.HighWaterMark;
-        socket.Options.ReceiveHighWatermark = options.HighWaterMark;
-        socket.Options.Identity = routingId.ToArray();
-        return socket;
+        var id = routingId.ToArray();
+        return SetupGuard.DisposeOnFailure(new RouterSocket(), socket =>
+        {
+            socket.Options.Linger = TimeSpan.Zero;
+            socket.Options.SendHighWatermark = options.HighWaterMark;
+            socket.Options.ReceiveHighWatermark = options.HighWaterMark;
+            socket.Options.Identity = id;
+            return socket;
+        });
     }
 }
 

@@ -5,22 +5,23 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>Receives into two Msg values it reuses: NetMQ's own allocation-light receive path.</summary>
+/// <summary>
+/// Receives into two Msg values it reuses: NetMQ's own allocation-light receive path (NetMQ sizes each Msg to the
+/// frame it receives).
+/// </summary>
 internal sealed class NetMqRouterReceiver : RouterReceiver
 {
     private readonly RouterSocket _socket;
     private Msg _idFrame;
     private Msg _payload;
 
-    public NetMqRouterReceiver(RouterSocket socket, string endpoint, ReceiveMode mode, int messageSize, WorkloadOptions options)
+    public NetMqRouterReceiver(RouterSocket socket, string endpoint, ReceiveMode mode, WorkloadOptions options)
         : base(endpoint, mode, options.IdleTimeout)
     {
         _socket = socket;
-        _ = messageSize; // NetMQ sizes each Msg to the frame it receives.
         _idFrame.InitEmpty();
         _payload.InitEmpty();
     }
-
 
     public override void AcceptHello()
     {
@@ -28,7 +29,6 @@ internal sealed class NetMqRouterReceiver : RouterReceiver
         ReceiveFrame(ref _payload);
         RouterIdentities.CheckHello(_idFrame.Slice(), _payload.Slice());
     }
-
 
     protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
@@ -107,7 +107,6 @@ internal sealed class NetMqRouterReceiver : RouterReceiver
             throw Idle("TryReceive received nothing");
         }
     }
-
 
     protected override void Dispose(bool disposing)
     {

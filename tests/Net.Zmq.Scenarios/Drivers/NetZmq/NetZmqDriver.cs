@@ -38,36 +38,20 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly Context _context = new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Receiver);
-        try
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
+        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Receiver), socket =>
         {
             socket.Bind(RouterIdentities.LoopbackWildcard);
             return new NetZmqRouterReceiver(socket, socket.GetOptionString(SocketOption.Last_Endpoint), mode, messageSize, options);
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
+        });
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Sender);
-        try
+    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
+        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Sender), socket =>
         {
             socket.SetOption(SocketOption.Router_Mandatory, 1);
             socket.Connect(endpoint);
             return new NetZmqRouterSender(socket, messageSize, options);
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
-    }
+        });
 
     public void Abort() => _context.Shutdown();
 
@@ -75,21 +59,16 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 
     private Socket OpenRouter(ReadOnlySpan<byte> routingId)
     {
-        var socket = new Socket(_context, SocketType.Router);
-        try
+        var id = routingId.ToArray();
+        return SetupGuard.DisposeOnFailure(new Socket(_context, SocketType.Router), socket =>
         {
             socket.SetOption(SocketOption.Linger, 0);
             socket.SetOption(SocketOption.Sndhwm, options.HighWaterMark);
             socket.SetOption(SocketOption.Rcvhwm, options.HighWaterMark);
             socket.SetOption(SocketOption.Rcvtimeo, (int)options.IdleTimeout.TotalMilliseconds);
             socket.SetOption(SocketOption.Sndtimeo, (int)options.IdleTimeout.TotalMilliseconds);
-            socket.SetOption(SocketOption.Routing_Id, routingId.ToArray());
+            socket.SetOption(SocketOption.Routing_Id, id);
             return socket;
-        }
-        catch
-        {
-            socket.Dispose();
-            throw;
-        }
+        });
     }
 }

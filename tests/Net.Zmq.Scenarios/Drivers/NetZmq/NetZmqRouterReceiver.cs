@@ -25,14 +25,12 @@ internal sealed class NetZmqRouterReceiver : RouterReceiver
         }
     }
 
-
     public override void AcceptHello()
     {
         var idLength = ReceiveFrame(_idFrame);
         var helloLength = ReceiveFrame(_payload);
         RouterIdentities.CheckHello(_idFrame.AsSpan(0, idLength), _payload.AsSpan(0, helloLength));
     }
-
 
     protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
@@ -110,7 +108,6 @@ internal sealed class NetZmqRouterReceiver : RouterReceiver
             throw Idle("Recv received nothing", e);
         }
     }
-
 
     protected override void Dispose(bool disposing)
     {
