@@ -17,7 +17,7 @@ public sealed class NetZmqSwitchTests
 
         Assert.NotEqual(0, exitCode);
         Assert.Matches(
-            $@"error NZT002: -p:NetZmq=required: Net\.Zmq {AbsentVersion} is not restorable from the sources in nuget\.config \(NU110\d: [^)]+\).*-p:NetZmqSource=",
+            $@"error NZT002: -p:NetZmq=required, but Net\.Zmq {AbsentVersion} is not restorable from the sources in nuget\.config \(NU110\d: [^)]+\).*-p:NetZmqSource=",
             output);
     }
 
