@@ -21,8 +21,6 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
     /// <summary>Messages accepted in the current operation so far.</summary>
     public long AcceptedInOperation { get; private set; }
 
-    public int MessageSize => messageSize;
-
     public void BeginOperation(int messages)
     {
         _operationEnd = _next + messages;

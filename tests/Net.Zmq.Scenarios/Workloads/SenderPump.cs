@@ -28,9 +28,6 @@ internal sealed class SenderPump : IDisposable
     /// <summary>The sender's error, once it has failed.</summary>
     public Exception? Failure => _failure;
 
-    /// <summary>True once the thread has ended; false means a socket call outlived every deadline.</summary>
-    public bool Stopped => !_thread.IsAlive;
-
     public void Start(SendPlan plan)
     {
         _plan = plan;

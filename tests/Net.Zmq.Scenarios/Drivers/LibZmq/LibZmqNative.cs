@@ -28,7 +28,6 @@ internal static unsafe partial class LibZmqNative
     /// <summary>libzmq passes the platform's errno values through.</summary>
     public static readonly int EAGAIN = OperatingSystem.IsMacOS() ? 35 : 11;
     public static readonly int EHOSTUNREACH = OperatingSystem.IsMacOS() ? 65 : 113;
-    public const int ETERM = 156384712 + 53;
 
     /// <summary>zmq_pollitem_t on POSIX (the fd is an int; Windows' SOCKET is pointer-sized).</summary>
     [StructLayout(LayoutKind.Sequential)]
