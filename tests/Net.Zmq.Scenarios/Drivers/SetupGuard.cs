@@ -4,7 +4,11 @@ namespace NetZmqTests.Scenarios.Drivers;
 internal static class SetupGuard
 {
     public static T DisposeOnFailure<TResource, T>(TResource resource, Func<TResource, T> configure)
-        where TResource : IDisposable
+        where TResource : IDisposable =>
+        CleanUpOnFailure(resource, r => r.Dispose(), configure);
+
+    /// <summary>The same for a resource that is a raw handle (libzmq's socket pointer) with its own close call.</summary>
+    public static T CleanUpOnFailure<TResource, T>(TResource resource, Action<TResource> cleanUp, Func<TResource, T> configure)
     {
         try
         {
@@ -12,7 +16,7 @@ internal static class SetupGuard
         }
         catch
         {
-            resource.Dispose();
+            cleanUp(resource);
             throw;
         }
     }

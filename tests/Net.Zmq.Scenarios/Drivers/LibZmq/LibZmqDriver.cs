@@ -28,42 +28,26 @@ internal sealed class LibZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly nint _context = zmq_ctx_new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Receiver);
-        try
+    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
+        SetupGuard.CleanUpOnFailure(OpenRouter(RouterIdentities.Receiver), Close, socket =>
         {
             BindLoopback(socket, out var endpoint);
             return new LibZmqRouterReceiver(socket, endpoint, mode, messageSize, options);
-        }
-        catch
-        {
-            _ = zmq_close(socket);
-            throw;
-        }
-    }
+        });
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize)
-    {
-        var socket = OpenRouter(RouterIdentities.Sender);
-        try
+    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
+        SetupGuard.CleanUpOnFailure(OpenRouter(RouterIdentities.Sender), Close, socket =>
         {
             SetInt(socket, ZMQ_ROUTER_MANDATORY, 1);
             Connect(socket, endpoint);
             return new LibZmqRouterSender(socket, messageSize, options);
-        }
-        catch
-        {
-            _ = zmq_close(socket);
-            throw;
-        }
-    }
+        });
 
     public void Abort() => _ = zmq_ctx_shutdown(_context);
 
     public void Dispose() => _ = zmq_ctx_term(_context);
 
-    private unsafe nint OpenRouter(ReadOnlySpan<byte> routingId)
+    private nint OpenRouter(ReadOnlySpan<byte> routingId)
     {
         var socket = zmq_socket(_context, ZMQ_ROUTER);
         if (socket == 0)
@@ -71,24 +55,26 @@ internal sealed class LibZmqSession(WorkloadOptions options) : IDriverSession
             throw new LibZmqException("zmq_socket", Marshal.GetLastPInvokeError());
         }
 
-        try
+        var id = routingId.ToArray();
+        return SetupGuard.CleanUpOnFailure(socket, Close, s =>
         {
-            SetInt(socket, ZMQ_LINGER, 0);
-            SetInt(socket, ZMQ_SNDHWM, options.HighWaterMark);
-            SetInt(socket, ZMQ_RCVHWM, options.HighWaterMark);
-            SetInt(socket, ZMQ_RCVTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
-            SetInt(socket, ZMQ_SNDTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
-            fixed (byte* id = routingId)
-            {
-                Check(zmq_setsockopt(socket, ZMQ_ROUTING_ID, id, (nuint)routingId.Length), "setting ZMQ_ROUTING_ID");
-            }
+            SetInt(s, ZMQ_LINGER, 0);
+            SetInt(s, ZMQ_SNDHWM, options.HighWaterMark);
+            SetInt(s, ZMQ_RCVHWM, options.HighWaterMark);
+            SetInt(s, ZMQ_RCVTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
+            SetInt(s, ZMQ_SNDTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
+            SetBytes(s, ZMQ_ROUTING_ID, id);
+            return s;
+        });
+    }
 
-            return socket;
-        }
-        catch
+    private static void Close(nint socket) => _ = zmq_close(socket);
+
+    private static unsafe void SetBytes(nint socket, int option, byte[] value)
+    {
+        fixed (byte* bytes = value)
         {
-            _ = zmq_close(socket);
-            throw;
+            Check(zmq_setsockopt(socket, option, bytes, (nuint)value.Length), $"zmq_setsockopt({option})");
         }
     }
 
