@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace NetZmqTests.Correctness.BuildInputs;
 
 /// <summary>
@@ -43,51 +41,15 @@ public sealed class NetZmqSwitchTests
 
     private static (int ExitCode, string Output) RunScenariosBuild(params string[] arguments)
     {
-        var root = RepositoryRoot();
         var scratch = Directory.CreateTempSubdirectory("netzmq-switch-");
         try
         {
-            var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
-            {
-                RedirectStandardOutput = true,
-                RedirectStandardError = true,
-                WorkingDirectory = root,
-            };
-            foreach (var argument in (string[])
-                     ["msbuild", Path.Combine(root, "tests", "Net.Zmq.Scenarios", "Net.Zmq.Scenarios.csproj"), .. arguments,
-                      $"-p:NetZmqVersion={AbsentVersion}", $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/",
-                      "-nologo", "-nodeReuse:false", "-v:m"])
-            {
-                start.ArgumentList.Add(argument);
-            }
-
-            using var process = Process.Start(start)!;
-            var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
-            var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
-            if (!process.WaitForExit(TimeSpan.FromMinutes(3)))
-            {
-                process.Kill(entireProcessTree: true);
-                Assert.Fail($"dotnet msbuild {string.Join(' ', arguments)} did not finish within 3 minutes");
-            }
-
-            return (process.ExitCode, stdout.Result + stderr.Result);
+            return DotnetMsbuild.Run(Path.Combine("tests", "Net.Zmq.Scenarios", "Net.Zmq.Scenarios.csproj"),
+                [.. arguments, $"-p:NetZmqVersion={AbsentVersion}", $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/"]);
         }
         finally
         {
             scratch.Delete(recursive: true);
         }
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Net.Zmq.Tests.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No Net.Zmq.Tests.sln above {AppContext.BaseDirectory}.");
     }
 }

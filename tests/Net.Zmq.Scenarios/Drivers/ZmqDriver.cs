@@ -9,10 +9,17 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 public sealed record DriverAvailability(bool IsAvailable, string Description)
 {
-    public static DriverAvailability Available(string description) => new(true, description);
+    /// <summary>What an available driver runs, field by field, for baseline fingerprints and reports.</summary>
+    public DriverProvenance? Provenance { get; init; }
+
+    public static DriverAvailability Available(string description, DriverProvenance provenance) =>
+        new(true, description) { Provenance = provenance };
 
     public static DriverAvailability Absent(string reason) => new(false, reason);
 }
+
+/// <summary>An available driver's version, where it came from, and the native library it loaded ("none" for managed code).</summary>
+public sealed record DriverProvenance(string Version, string Origin, string NativeLibrary);
 
 /// <summary>
 /// One ZeroMQ implementation. A driver hands out sockets already set up for a workload; each workload loop is

@@ -21,9 +21,13 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
     /// <summary>Messages accepted in the current operation so far.</summary>
     public long AcceptedInOperation { get; private set; }
 
+    /// <summary>Messages the current operation sends.</summary>
+    public long ExpectedInOperation { get; private set; }
+
     public void BeginOperation(int messages)
     {
         _operationEnd = _next + messages;
+        ExpectedInOperation = messages;
         AcceptedInOperation = 0;
     }
 

@@ -72,14 +72,21 @@ public sealed class RouterWorkload : IDisposable
     /// One operation: <see cref="CaseCatalog.MessagesPerOperation"/> messages from the sender, each checked by the
     /// receiver, and the sender done. A fault throws <see cref="WorkloadFaultException"/> and poisons the workload.
     /// </summary>
-    public void RunOperation(MessageFault? fault = null)
+    public void RunOperation(MessageFault? fault = null) => Run(CaseCatalog.MessagesPerOperation, fault);
+
+    /// <summary>
+    /// Sends and checks <paramref name="messages"/> messages, exactly like an operation but shorter: what a new
+    /// workload runs before it is timed, so that connection buffers have grown and every thread has run once.
+    /// </summary>
+    public void Settle(int messages = 1000) => Run(messages, fault: null);
+
+    private void Run(int messages, MessageFault? fault)
     {
         if (_poisoned is not null)
         {
             throw new InvalidOperationException($"{_name}: an earlier operation failed, so this workload is unusable: {_poisoned.Message}");
         }
 
-        const int messages = CaseCatalog.MessagesPerOperation;
         _ledger.BeginOperation(messages);
         _pump.Start(new SendPlan(_ledger.Next, messages, fault));
         try
@@ -104,7 +111,7 @@ public sealed class RouterWorkload : IDisposable
 
     private WorkloadFaultException Describe(Exception e)
     {
-        var progress = $"{_ledger.AcceptedInOperation:N0} of {CaseCatalog.MessagesPerOperation:N0} messages received in this operation";
+        var progress = $"{_ledger.AcceptedInOperation:N0} of {_ledger.ExpectedInOperation:N0} messages received in this operation";
         var sender = _pump.Failure is { } failure && failure != e ? $"; the sender had failed: {failure.Message}" : "";
         return e switch
         {

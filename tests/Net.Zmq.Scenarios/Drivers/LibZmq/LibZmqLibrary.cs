@@ -39,8 +39,10 @@ internal static class LibZmqLibrary
         }
 
         var path = MappedFileOf(NativeLibrary.GetExport(handle, "zmq_version")) ?? "(path not visible on this OS)";
+        var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
         return new LoadResult(DriverAvailability.Available(
-            string.Create(CultureInfo.InvariantCulture, $"libzmq {major}.{minor}.{patch} from {path} ({origin})")), handle);
+            $"libzmq {version} from {path} ({origin})",
+            new DriverProvenance(version, origin, $"libzmq {version} at {path}")), handle);
     }
 
     private static bool TryLoadLibzmq(out nint handle, out string origin, out string failure)

@@ -10,9 +10,12 @@ public sealed class NetMqDriver : ZmqDriver
 {
     public override DriverId Id => DriverId.NetMQ;
 
+    private static readonly string Version =
+        typeof(NetMQSocket).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "unknown";
+
     public override DriverAvailability Availability { get; } = DriverAvailability.Available(
-        $"NetMQ {typeof(NetMQSocket).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion} " +
-        "(managed ZMTP, no native library)");
+        $"NetMQ {Version} (managed ZMTP, no native library)",
+        new DriverProvenance(Version, "the NetMQ NuGet package", "none (managed)"));
 
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetMqSession(options);
 }

@@ -17,8 +17,10 @@ public sealed class NetZmqDriver : ZmqDriver
     {
         var (major, minor, patch) = Context.Version;
         var features = NetZmqFeatures.MessagePool ? "with MessagePool" : "without MessagePool";
+        var native = LibZmqLibrary.Availability.Provenance?.NativeLibrary ?? $"libzmq {major}.{minor}.{patch}";
         return DriverAvailability.Available(
-            $"{NetZmqBuild.Status.TrimEnd('.')}; package {NetZmqBuild.Version} {features}, libzmq {major}.{minor}.{patch}");
+            $"{NetZmqBuild.Status.TrimEnd('.')}; package {NetZmqBuild.Version} {features}, libzmq {major}.{minor}.{patch}",
+            new DriverProvenance(NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'), native));
     }
 }
 

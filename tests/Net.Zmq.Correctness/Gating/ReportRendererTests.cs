@@ -1,0 +1,78 @@
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Gating.Snapshots;
+
+namespace NetZmqTests.Correctness.Gating;
+
+/// <summary>The report renderer over fixed sample measurements, against its reviewed snapshot.</summary>
+public sealed class ReportRendererTests
+{
+    private static readonly SourceLayout Layout = SourceLayout.Of(typeof(ReportRendererTests).Assembly);
+
+    [Fact]
+    public void Report_OfTheSampleRun_MatchesItsSnapshot()
+    {
+        var report = ReportRenderer.Render(SampleMeasurements.Run());
+
+        TextSnapshots.Match(report, Path.Combine(Layout.ProjectDirectory, "Gating"), "sample-run.report.md",
+            Environment.GetEnvironmentVariable);
+    }
+
+    [Fact]
+    public void Report_SaysWhatWasNotMeasuredAndWhy_BeforeAnyTable()
+    {
+        var report = ReportRenderer.Render(SampleMeasurements.Run());
+
+        var absent = report.IndexOf("| Missing | **no** | 0 | Missing is not installed here; enable it with -p:Missing=on |", StringComparison.Ordinal);
+        Assert.True(absent > 0 && absent < report.IndexOf("| Case |", StringComparison.Ordinal), report);
+    }
+
+    [Fact]
+    public void Report_Scrubbed_KeepsStructureButNoMeasuredValue()
+    {
+        var scrubbed = ReportRenderer.Render(SampleMeasurements.Run(), scrub: true);
+
+        Assert.DoesNotContain("5.100 ms", scrubbed, StringComparison.Ordinal);
+        Assert.DoesNotContain("Sample CPU", scrubbed, StringComparison.Ordinal);
+        Assert.Contains("| Poller | … | … | … | … | … | … | … |", scrubbed, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TextSnapshot_MissingUnderCi_FailsAndLeavesTheTextForReview()
+    {
+        var folder = Directory.CreateTempSubdirectory("snapshots-").FullName;
+        try
+        {
+            var error = Assert.Throws<SnapshotMismatchException>(() =>
+                TextSnapshots.Match("text", folder, "missing.md", name => name == "CI" ? "true" : null));
+
+            Assert.Contains("does not exist, and CI is set", error.Message, StringComparison.Ordinal);
+            Assert.Equal("text", File.ReadAllText(Path.Combine(folder, "__snapshots__", "__mismatch__", "missing.md")));
+            Assert.False(File.Exists(Path.Combine(folder, "__snapshots__", "missing.md")));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public void TextSnapshot_Changed_FailsNamingTheFirstDifferentLine()
+    {
+        var folder = Directory.CreateTempSubdirectory("snapshots-").FullName;
+        try
+        {
+            TextSnapshots.Match("one\ntwo\n", folder, "changed.md", _ => null);
+
+            var error = Assert.Throws<SnapshotMismatchException>(() => TextSnapshots.Match("one\nthree\n", folder, "changed.md", _ => null));
+
+            Assert.Contains("from line 2", error.Message, StringComparison.Ordinal);
+            Assert.Contains("one\nthree\n", File.ReadAllText(Path.Combine(folder, "__snapshots__", "__mismatch__", "changed.md")), StringComparison.Ordinal);
+            Assert.Contains("now:      three", error.Message, StringComparison.Ordinal);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+}

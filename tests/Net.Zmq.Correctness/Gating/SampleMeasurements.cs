@@ -1,0 +1,89 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Correctness.Gating;
+
+/// <summary>Fixed, synthetic measurements: what the gating logic and the renderer are tested on.</summary>
+internal static class SampleMeasurements
+{
+    public const string Subject = "Sample";
+    public const string Suite = "ReceiveModes";
+    public const string BaselinePath = "baselines/Sample.ReceiveModes.json";
+
+    public static CaseIdentity Identity(string subject, string variant, string group = "64B") =>
+        new($"{subject}/{Suite}/RouterRouter/Tcp/{variant}/ReusedBuffer/{group}", subject, Suite, group, variant, "PureBlocking",
+            $"{Suite}/RouterRouter/Tcp/{variant}/ReusedBuffer/{group}");
+
+    /// <summary>Ten samples around <paramref name="nanoseconds"/>, spread by ±<paramref name="spread"/> (relative), in a fixed order.</summary>
+    public static double[] Around(double nanoseconds, double spread = 0.01) =>
+        [.. Enumerable.Range(0, 10).Select(i => nanoseconds * (1 + (spread * ((i * 7 % 10) - 4.5) / 4.5)))];
+
+    public static CaseMeasurement Case(string variant, double nanoseconds, double bytes = 0, string subject = Subject, string group = "64B",
+        double spread = 0.01) =>
+        new(Identity(subject, variant, group), 10_000, group == "64B" ? 64 : 65536, Around(nanoseconds, spread), bytes, 0.5, 0, 0);
+
+    public static IReadOnlyList<AnalyzedCase> Group(double pureBlocking, double poller, double pollerBytes = 0, double pollerSpread = 0.01) =>
+        SuiteAnalysis.Analyze([Case("PureBlocking", pureBlocking), Case("Poller", poller, pollerBytes, spread: pollerSpread)]);
+
+    public static BaselineFile Baseline(double pollerRatio = 1.0, double pollerBytes = 0, Tolerances? tolerances = null,
+        IReadOnlyList<KnownViolation>? knownViolations = null)
+    {
+        var t = tolerances ?? new Tolerances(Ratio: 0.10, BytesRelative: 0.05, BytesAbsolute: 1024);
+        return new BaselineFile(BaselineFile.CurrentSchemaVersion, Subject, Suite, SampleFingerprint,
+            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], knownViolations ?? []),
+            t,
+            new Dictionary<string, BaselineCase>
+            {
+                [Identity(Subject, "PureBlocking").Id] = new(1, 1, 1, 0, Around(5_000_000), t),
+                [Identity(Subject, "Poller").Id] = new(pollerRatio, pollerRatio * 0.97, pollerRatio * 1.03, pollerBytes, Around(5_000_000 * pollerRatio), t),
+            });
+    }
+
+    public static Fingerprint SampleFingerprint { get; } = new(
+        new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero),
+        new MachineFingerprint("Sample CPU", 2, "Sample OS", ".NET 10.0.0 X64", "Workstation, concurrent, latency Interactive", "0.15.8"),
+        new SubjectFingerprint("1.2.3", "a sample package folder", "libsample 4.3.5 at /opt/libsample.so"));
+
+    /// <summary>A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject.</summary>
+    public static PerfRun Run()
+    {
+        var known = new KnownViolation(Identity("Floor", "Poller", "64KiB").Id, "policy: Poller ≤ 1.10 × PureBlocking", "measured 1.3 in 5 of 5 runs");
+        SubjectRun Subject(string name, IReadOnlyList<CaseMeasurement> cases, BaselineFile baseline)
+        {
+            var analyzed = SuiteAnalysis.Analyze(cases);
+            return new SubjectRun(name, Suite, $"{name} 1.2.3 from a sample folder", SampleFingerprint.Subject, analyzed,
+                $"baselines/{name}.{Suite}.json", baseline, NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(analyzed, baseline, $"baselines/{name}.{Suite}.json"));
+        }
+
+        var binding = Subject("Binding",
+            [Case("PureBlocking", 5_000_000, subject: "Binding"), Case("Poller", 5_100_000, 40, subject: "Binding"),
+             Case("PureBlocking", 300_000_000, subject: "Binding", group: "64KiB"), Case("Poller", 420_000_000, subject: "Binding", group: "64KiB")],
+            BaselineFor("Binding", ("64B", 1.0), ("64KiB", 1.0)));
+        var floor = Subject("Floor",
+            [Case("PureBlocking", 4_000_000, subject: "Floor"), Case("Poller", 4_100_000, subject: "Floor"),
+             Case("PureBlocking", 280_000_000, subject: "Floor", group: "64KiB"), Case("Poller", 364_000_000, subject: "Floor", group: "64KiB")],
+            BaselineFor("Floor", ("64B", 1.0), ("64KiB", 1.3)) with
+            {
+                Policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [known]),
+            });
+        return new PerfRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
+            SampleFingerprint.Machine, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
+            [new CrossSubjectComparison("Binding overhead", "Binding", "Floor", "The binding's time over the floor's.")],
+            ["Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged."]);
+    }
+
+    private static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)
+    {
+        var t = new Tolerances(0.10, 0.05, 1024);
+        var cases = new Dictionary<string, BaselineCase>();
+        foreach (var (group, ratio) in groups)
+        {
+            cases[Identity(subject, "PureBlocking", group).Id] = new(1, 1, 1, 0, Around(1_000_000), t);
+            cases[Identity(subject, "Poller", group).Id] = new(ratio, ratio, ratio, 0, Around(1_000_000 * ratio), t);
+        }
+
+        return new BaselineFile(1, subject, Suite, SampleFingerprint, new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], []), t, cases);
+    }
+}

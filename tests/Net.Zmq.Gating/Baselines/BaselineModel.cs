@@ -1,0 +1,59 @@
+namespace NetZmqTests.Gating.Baselines;
+
+/// <summary>
+/// One reviewed baseline file: <c>baselines/&lt;subject&gt;.&lt;suite&gt;.json</c>. The observed values and the
+/// fingerprint are rewritten by a refresh; the tolerances and the policy are set by hand and a refresh never
+/// touches them. baselines/README.md documents every field.
+/// </summary>
+public sealed record BaselineFile(
+    int SchemaVersion,
+    string Subject,
+    string Suite,
+    Fingerprint Fingerprint,
+    Policy Policy,
+    Tolerances DefaultTolerances,
+    IReadOnlyDictionary<string, BaselineCase> Cases)
+{
+    public const int CurrentSchemaVersion = 1;
+
+    public static string FileName(string subject, string suite) => $"{subject}.{suite}.json";
+}
+
+/// <summary>What produced a set of measurements: the machine and the measured implementation.</summary>
+public sealed record Fingerprint(DateTimeOffset RecordedAt, MachineFingerprint Machine, SubjectFingerprint Subject);
+
+public sealed record MachineFingerprint(string Cpu, int Cores, string OperatingSystem, string Runtime, string GarbageCollector, string BenchmarkDotNet);
+
+/// <summary>The measured implementation: its version, where it came from, and the native library it loaded (if any).</summary>
+public sealed record SubjectFingerprint(string Version, string Origin, string NativeLibrary);
+
+/// <summary>
+/// Hand-set bounds that hold whatever the baseline says. A bound that genuinely does not hold is recorded as a
+/// known violation with its evidence, never loosened quietly.
+/// </summary>
+public sealed record Policy(IReadOnlyList<RatioBound> RatioBounds, IReadOnlyList<KnownViolation> KnownViolations)
+{
+    public static Policy None { get; } = new([], []);
+}
+
+/// <summary>Within every group, <see cref="Variant"/>'s time ≤ <see cref="Max"/> × <see cref="Reference"/>'s.</summary>
+public sealed record RatioBound(string Variant, string Reference, double Max, string Why);
+
+/// <summary>A reviewed failure of a policy gate: the report still shows it failing; only this entry keeps the run green.</summary>
+public sealed record KnownViolation(string Case, string Gate, string Evidence);
+
+/// <summary>
+/// How far a case may move from its baseline before the regression gates fail. Time: the measured ratio may
+/// exceed the baseline ratio by <see cref="Ratio"/> (relative). Allocation: the bytes per operation may exceed the
+/// baseline by <see cref="BytesRelative"/> of it plus <see cref="BytesAbsolute"/>.
+/// </summary>
+public sealed record Tolerances(double Ratio, double BytesRelative, double BytesAbsolute);
+
+/// <summary>One case's observed values at the last refresh, with its raw samples and its tolerances.</summary>
+public sealed record BaselineCase(
+    double Ratio,
+    double RatioLower,
+    double RatioUpper,
+    double BytesPerOperation,
+    IReadOnlyList<double> NanosecondsPerOperation,
+    Tolerances Tolerances);

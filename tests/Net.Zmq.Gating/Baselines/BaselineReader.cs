@@ -1,0 +1,208 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+
+namespace NetZmqTests.Gating.Baselines;
+
+/// <summary>
+/// Reads a baseline file strictly: every field is checked, and every problem is reported with the file and the
+/// field's JSON path. Reading never writes.
+/// </summary>
+public static class BaselineReader
+{
+    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+
+    public static BaselineFile Read(string path)
+    {
+        var bytes = File.ReadAllBytes(path);
+        return Parse(bytes, path);
+    }
+
+    public static BaselineFile Parse(byte[] bytes, string path)
+    {
+        if (bytes.Length == 0)
+        {
+            throw new BaselineFormatException(path, "$", "the file is empty");
+        }
+
+        if (bytes.AsSpan().StartsWith(Encoding.UTF8.Preamble))
+        {
+            throw new BaselineFormatException(path, "$", "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without one");
+        }
+
+        try
+        {
+            _ = StrictUtf8.GetCharCount(bytes);
+        }
+        catch (DecoderFallbackException e)
+        {
+            throw new BaselineFormatException(path, "$", $"the file is not valid UTF-8 (byte {e.Index} of the bad sequence)");
+        }
+
+        JsonDocument document;
+        try
+        {
+            document = JsonDocument.Parse(bytes, new JsonDocumentOptions { AllowDuplicateProperties = false });
+        }
+        catch (JsonException e)
+        {
+            throw new BaselineFormatException(path, e.Path ?? "$",
+                $"not valid JSON (line {e.LineNumber + 1}, byte {e.BytePositionInLine + 1}): {e.Message}");
+        }
+
+        using (document)
+        {
+            var root = new Node(path, "$", document.RootElement);
+            var schema = root.Get("schemaVersion").Integer();
+            if (schema != BaselineFile.CurrentSchemaVersion)
+            {
+                throw new BaselineFormatException(path, "$.schemaVersion",
+                    $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion}");
+            }
+
+            var defaults = ReadTolerances(root.Get("defaultTolerances"));
+            var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
+            foreach (var (id, entry) in root.Get("cases").Properties())
+            {
+                cases.Add(id, ReadCase(entry));
+            }
+
+            return new BaselineFile(
+                schema,
+                root.Get("subject").Text(),
+                root.Get("suite").Text(),
+                ReadFingerprint(root.Get("fingerprint")),
+                ReadPolicy(root.Get("policy")),
+                defaults,
+                cases);
+        }
+    }
+
+    private static Fingerprint ReadFingerprint(Node node)
+    {
+        var machine = node.Get("machine");
+        var subject = node.Get("subject");
+        var recordedAt = node.Get("recordedAt");
+        if (!DateTimeOffset.TryParse(recordedAt.Text(), CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind, out var at))
+        {
+            throw recordedAt.Invalid("expected an ISO 8601 date and time");
+        }
+
+        return new Fingerprint(
+            at,
+            new MachineFingerprint(
+                machine.Get("cpu").Text(),
+                machine.Get("cores").Integer(),
+                machine.Get("os").Text(),
+                machine.Get("runtime").Text(),
+                machine.Get("gc").Text(),
+                machine.Get("benchmarkDotNet").Text()),
+            new SubjectFingerprint(subject.Get("version").Text(), subject.Get("origin").Text(), subject.Get("nativeLibrary").Text()));
+    }
+
+    private static Policy ReadPolicy(Node node) =>
+        new(
+            node.Get("ratioBounds").Items().Select(b => new RatioBound(
+                b.Get("variant").Text(), b.Get("reference").Text(), b.Get("max").PositiveNumber(), b.Get("why").Text())).ToList(),
+            node.Get("knownViolations").Items().Select(v => new KnownViolation(
+                v.Get("case").Text(), v.Get("gate").Text(), v.Get("evidence").Text())).ToList());
+
+    private static BaselineCase ReadCase(Node node) =>
+        new(
+            node.Get("ratio").PositiveNumber(),
+            node.Get("ratioLower").PositiveNumber(),
+            node.Get("ratioUpper").PositiveNumber(),
+            node.Get("bytesPerOperation").NonNegativeNumber(),
+            node.Get("nanosecondsPerOperation").Items().Select(n => n.PositiveNumber()).ToList(),
+            ReadTolerances(node.Get("tolerances")));
+
+    private static Tolerances ReadTolerances(Node node) =>
+        new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber());
+
+    /// <summary>A JSON value with the path it was reached by, so that every error can name its field.</summary>
+    private readonly record struct Node(string File, string Path, JsonElement Element)
+    {
+        public BaselineFormatException Invalid(string problem) => new(File, Path, problem);
+
+        public Node Get(string name)
+        {
+            if (Element.ValueKind != JsonValueKind.Object)
+            {
+                throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
+            }
+
+            return Element.TryGetProperty(name, out var value)
+                ? new Node(File, $"{Path}.{name}", value)
+                : throw Invalid($"the field \"{name}\" is missing");
+        }
+
+        public List<(string Name, Node Value)> Properties()
+        {
+            if (Element.ValueKind != JsonValueKind.Object)
+            {
+                throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
+            }
+
+            var file = File;
+            var path = Path;
+            return Element.EnumerateObject().Select(p => (p.Name, new Node(file, $"{path}[\"{p.Name}\"]", p.Value))).ToList();
+        }
+
+        public List<Node> Items()
+        {
+            if (Element.ValueKind != JsonValueKind.Array)
+            {
+                throw Invalid($"expected an array, found {Describe(Element.ValueKind)}");
+            }
+
+            var file = File;
+            var path = Path;
+            return Element.EnumerateArray().Select((item, i) => new Node(file, $"{path}[{i}]", item)).ToList();
+        }
+
+        public string Text() =>
+            Element.ValueKind == JsonValueKind.String
+                ? Element.GetString()!
+                : throw Invalid($"expected a string, found {Describe(Element.ValueKind)}");
+
+        public int Integer() =>
+            Element.ValueKind == JsonValueKind.Number && Element.TryGetInt32(out var value)
+                ? value
+                : throw Invalid($"expected an integer, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
+
+        public double NonNegativeNumber()
+        {
+            var value = Number();
+            return value >= 0 ? value : throw Invalid($"expected a number ≥ 0, found {Element.GetRawText()}");
+        }
+
+        public double PositiveNumber()
+        {
+            var value = Number();
+            return value > 0 ? value : throw Invalid($"expected a number > 0, found {Element.GetRawText()}");
+        }
+
+        private double Number()
+        {
+            // JSON has no NaN or infinity; a quoted "NaN" or "1.5" arrives as a string and is rejected here.
+            if (Element.ValueKind != JsonValueKind.Number)
+            {
+                throw Invalid($"expected a number, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
+            }
+
+            var value = Element.GetDouble();
+            return double.IsFinite(value) ? value : throw Invalid($"expected a finite number, found {Element.GetRawText()}");
+        }
+
+        private static string Describe(JsonValueKind kind) => kind switch
+        {
+            JsonValueKind.Object => "an object",
+            JsonValueKind.Array => "an array",
+            JsonValueKind.String => "a string",
+            JsonValueKind.Number => "a number",
+            JsonValueKind.True or JsonValueKind.False => "a boolean",
+            JsonValueKind.Null => "null",
+            _ => "nothing",
+        };
+    }
+}

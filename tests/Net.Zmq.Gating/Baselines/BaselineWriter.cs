@@ -1,0 +1,150 @@
+using System.Globalization;
+using System.Text;
+using System.Text.Json;
+
+namespace NetZmqTests.Gating.Baselines;
+
+/// <summary>
+/// Writes baseline files in one fixed layout (so a refresh shows up in review as a small diff), and atomically:
+/// the new content goes to a temporary file beside the target, is flushed to disk, and replaces the target by a
+/// rename. A reader, or an interrupted refresh, sees the old file or the new one, never a mix.
+/// </summary>
+public static class BaselineWriter
+{
+    public static void WriteAtomically(BaselineFile file, string path)
+    {
+        var bytes = Serialize(file);
+        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
+        Directory.CreateDirectory(directory);
+        var temporary = Path.Combine(directory, $".{Path.GetFileName(path)}.{Environment.ProcessId}.tmp");
+        try
+        {
+            using (var stream = new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None))
+            {
+                stream.Write(bytes);
+                stream.Flush(flushToDisk: true);
+            }
+
+            File.Move(temporary, path, overwrite: true);
+        }
+        finally
+        {
+            File.Delete(temporary);
+        }
+    }
+
+    public static byte[] Serialize(BaselineFile file)
+    {
+        using var buffer = new MemoryStream();
+        using (var json = new Utf8JsonWriter(buffer, new JsonWriterOptions { Indented = true, IndentSize = 2 }))
+        {
+            json.WriteStartObject();
+            json.WriteNumber("schemaVersion", file.SchemaVersion);
+            json.WriteString("subject", file.Subject);
+            json.WriteString("suite", file.Suite);
+            WriteFingerprint(json, file.Fingerprint);
+            WritePolicy(json, file.Policy);
+            json.WritePropertyName("defaultTolerances");
+            WriteTolerances(json, file.DefaultTolerances);
+            json.WriteStartObject("cases");
+            foreach (var (id, entry) in file.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
+            {
+                json.WriteStartObject(id);
+                WriteRounded(json, "ratio", entry.Ratio, 4);
+                WriteRounded(json, "ratioLower", entry.RatioLower, 4);
+                WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
+                WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
+                json.WriteStartArray("nanosecondsPerOperation");
+                foreach (var sample in entry.NanosecondsPerOperation)
+                {
+                    WriteRounded(json, null, sample, 0);
+                }
+
+                json.WriteEndArray();
+                json.WritePropertyName("tolerances");
+                WriteTolerances(json, entry.Tolerances);
+                json.WriteEndObject();
+            }
+
+            json.WriteEndObject();
+            json.WriteEndObject();
+        }
+
+        buffer.WriteByte((byte)'\n');
+        return buffer.ToArray();
+    }
+
+    private static void WriteFingerprint(Utf8JsonWriter json, Fingerprint fingerprint)
+    {
+        json.WriteStartObject("fingerprint");
+        json.WriteString("recordedAt", fingerprint.RecordedAt.ToUniversalTime().ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture));
+        json.WriteStartObject("machine");
+        json.WriteString("cpu", fingerprint.Machine.Cpu);
+        json.WriteNumber("cores", fingerprint.Machine.Cores);
+        json.WriteString("os", fingerprint.Machine.OperatingSystem);
+        json.WriteString("runtime", fingerprint.Machine.Runtime);
+        json.WriteString("gc", fingerprint.Machine.GarbageCollector);
+        json.WriteString("benchmarkDotNet", fingerprint.Machine.BenchmarkDotNet);
+        json.WriteEndObject();
+        json.WriteStartObject("subject");
+        json.WriteString("version", fingerprint.Subject.Version);
+        json.WriteString("origin", fingerprint.Subject.Origin);
+        json.WriteString("nativeLibrary", fingerprint.Subject.NativeLibrary);
+        json.WriteEndObject();
+        json.WriteEndObject();
+    }
+
+    private static void WritePolicy(Utf8JsonWriter json, Policy policy)
+    {
+        json.WriteStartObject("policy");
+        json.WriteStartArray("ratioBounds");
+        foreach (var bound in policy.RatioBounds)
+        {
+            json.WriteStartObject();
+            json.WriteString("variant", bound.Variant);
+            json.WriteString("reference", bound.Reference);
+            json.WriteNumber("max", bound.Max);
+            json.WriteString("why", bound.Why);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteStartArray("knownViolations");
+        foreach (var violation in policy.KnownViolations)
+        {
+            json.WriteStartObject();
+            json.WriteString("case", violation.Case);
+            json.WriteString("gate", violation.Gate);
+            json.WriteString("evidence", violation.Evidence);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+        json.WriteEndObject();
+    }
+
+    private static void WriteTolerances(Utf8JsonWriter json, Tolerances tolerances)
+    {
+        json.WriteStartObject();
+        json.WriteNumber("ratio", tolerances.Ratio);
+        json.WriteNumber("bytesRelative", tolerances.BytesRelative);
+        json.WriteNumber("bytesAbsolute", tolerances.BytesAbsolute);
+        json.WriteEndObject();
+    }
+
+    private static void WriteRounded(Utf8JsonWriter json, string? name, double value, int decimals)
+    {
+        var rounded = Math.Round(value, decimals, MidpointRounding.AwayFromZero);
+        if (name is null)
+        {
+            json.WriteNumberValue(rounded);
+        }
+        else
+        {
+            json.WriteNumber(name, rounded);
+        }
+    }
+
+    /// <summary>UTF-8 text of a file as it would be written, for tests and messages.</summary>
+    public static string ToText(BaselineFile file) => Encoding.UTF8.GetString(Serialize(file));
+}

@@ -1,0 +1,25 @@
+namespace NetZmqTests.Gating.Gates;
+
+public enum GateVerdict
+{
+    Pass,
+
+    /// <summary>The bound does not hold, and nothing reviewed accepts it: the run fails.</summary>
+    Fail,
+
+    /// <summary>The bound does not hold, and the baseline file records it as a reviewed known violation: shown failing, the run stays green.</summary>
+    KnownViolation,
+}
+
+/// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.</summary>
+/// <param name="Gate">The gate's stable name, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>; known violations refer to it.</param>
+public sealed record GateResult(string Gate, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
+{
+    public bool FailsRun => Verdict == GateVerdict.Fail;
+
+    /// <summary>One line that says everything a reader needs to act.</summary>
+    public string Describe() =>
+        $"{Gate} {(Verdict == GateVerdict.Pass ? "holds" : "FAILS")} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +
+        (Verdict == GateVerdict.KnownViolation ? " — accepted as a reviewed known violation" : "") +
+        (Note is null ? "" : $"; {Note}");
+}

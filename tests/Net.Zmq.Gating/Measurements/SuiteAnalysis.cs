@@ -1,0 +1,36 @@
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Gating.Measurements;
+
+/// <summary>A measured case with its time ratio to its group's reference case, measured in the same run.</summary>
+public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio)
+{
+    public CaseIdentity Case => Measurement.Case;
+}
+
+/// <summary>Time ratios within each group: the only way time is ever judged.</summary>
+public static class SuiteAnalysis
+{
+    public static IReadOnlyList<AnalyzedCase> Analyze(IReadOnlyList<CaseMeasurement> measurements)
+    {
+        var references = measurements
+            .Where(m => m.Case.IsReference)
+            .ToDictionary(m => (m.Case.Subject, m.Case.Suite, m.Case.Group));
+        return measurements.Select(m =>
+        {
+            if (m.Case.IsReference)
+            {
+                return new AnalyzedCase(m, RatioEstimate.Identity);
+            }
+
+            return references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
+                ? new AnalyzedCase(m, RatioEstimate.Of(m.NanosecondsPerOperation, reference.NanosecondsPerOperation))
+                : throw new InvalidOperationException(
+                    $"{m.Case.Id}: its reference case ({m.Case.ReferenceVariant}) was not measured in this run, so its time cannot be judged");
+        }).ToList();
+    }
+
+    /// <summary>The ratio of one case's time to another's (another variant, or the same case of another subject).</summary>
+    public static RatioEstimate Compare(CaseMeasurement subject, CaseMeasurement reference) =>
+        RatioEstimate.Of(subject.NanosecondsPerOperation, reference.NanosecondsPerOperation);
+}

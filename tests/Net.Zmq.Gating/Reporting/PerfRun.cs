@@ -1,0 +1,44 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>Everything one Perf run produced: what the report and results.json are rendered from.</summary>
+public sealed record PerfRun(
+    DateTimeOffset StartedAt,
+    TimeSpan Duration,
+    MeasurementProfile Profile,
+    int MessagesPerOperation,
+    MachineFingerprint Machine,
+    IReadOnlyList<SubjectRun> Subjects,
+    IReadOnlyList<AbsentSubject> Absent,
+    IReadOnlyList<CrossSubjectComparison> Comparisons,
+    IReadOnlyList<string> Notes)
+{
+    public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
+
+    public bool Passed => !Gates.Any(g => g.FailsRun) && Subjects.All(s => s.Error is null);
+}
+
+/// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
+/// <param name="Description">What exactly ran (versions, native library and where it came from).</param>
+/// <param name="Baseline">The baseline the gates used, or null when it could not be used (see <paramref name="Error"/>).</param>
+/// <param name="Error">Why this subject could not be gated, if it could not.</param>
+public sealed record SubjectRun(
+    string Subject,
+    string Suite,
+    string Description,
+    SubjectFingerprint Fingerprint,
+    IReadOnlyList<AnalyzedCase> Cases,
+    string BaselinePath,
+    BaselineFile? Baseline,
+    IReadOnlyList<GateResult> Gates,
+    string? Error = null);
+
+/// <summary>A subject this run could not measure: why, and the switch that enables it.</summary>
+public sealed record AbsentSubject(string Subject, string Reason);
+
+/// <summary>A table of one subject's time over another's, case by case (Net.Zmq ÷ LibZmq: the binding's overhead).</summary>
+public sealed record CrossSubjectComparison(string Title, string Subject, string Reference, string Explanation);

@@ -1,0 +1,35 @@
+using System.Globalization;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>Human units for the report: three significant figures, the unit that keeps the number readable.</summary>
+public static class Units
+{
+    public static string Time(double nanoseconds) => nanoseconds switch
+    {
+        >= 1e9 => F($"{nanoseconds / 1e9:0.000} s"),
+        >= 1e6 => F($"{nanoseconds / 1e6:0.000} ms"),
+        >= 1e3 => F($"{nanoseconds / 1e3:0.000} μs"),
+        _ => F($"{nanoseconds:0.0} ns"),
+    };
+
+    public static string Rate(double perSecond) => perSecond switch
+    {
+        >= 1e6 => F($"{perSecond / 1e6:0.00} M"),
+        >= 1e3 => F($"{perSecond / 1e3:0.0} k"),
+        _ => F($"{perSecond:0}"),
+    };
+
+    /// <summary>Decimal megabytes and gigabytes per second, as network throughput is usually quoted.</summary>
+    public static string Throughput(double bytesPerSecond) => bytesPerSecond switch
+    {
+        >= 1e9 => F($"{bytesPerSecond / 1e9:0.00} GB/s"),
+        _ => F($"{bytesPerSecond / 1e6:0.0} MB/s"),
+    };
+
+    public static string Bytes(double bytes) => Gates.GateEvaluator.Bytes(bytes);
+
+    public static string Count(double perThousand) => F($"{perThousand:0.0}");
+
+    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,196 @@
+using BenchmarkDotNet.Columns;
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Engines;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using BenchmarkDotNet.Validators;
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>What the measured code tells the session about one case id.</summary>
+/// <param name="Explain">Why a case failed, when the benchmark recorded a reason (the log has the rest).</param>
+/// <param name="AllocationSamples">The managed bytes the process allocated during each operation the benchmark ran,
+/// in order, warm-up included.</param>
+public sealed record BenchmarkCases(
+    Type BenchmarkType,
+    string CaseParameter,
+    IReadOnlyList<string> CaseIds,
+    Func<string, (CaseIdentity Identity, int MessagesPerOperation, int MessageBytes)> Describe,
+    Func<string, string?> Explain,
+    Func<string, IReadOnlyList<long>> AllocationSamples);
+
+/// <summary>
+/// Runs BenchmarkDotNet in-process with the suite's one configuration and turns its Summary into measurements.
+/// The Summary is validated before anything is read from it: every requested case ran and succeeded, and no
+/// validator reported a critical error (optimization included).
+/// <para>
+/// Cases are run in batches of equal iteration count (one BenchmarkDotNet run each). Bytes per operation are the
+/// median over every measured operation of what the process allocated during it: BenchmarkDotNet's
+/// MemoryDiagnoser reads one operation only, so a test host's background allocation (a few KiB now and then)
+/// would land in the figure whole; the median leaves it out. Gen0/1/2 counts are MemoryDiagnoser's.
+/// </para>
+/// </summary>
+public static class BenchmarkSession
+{
+    /// <summary>A case may run this long in total before BenchmarkDotNet abandons it (the workloads' own deadlines are shorter).</summary>
+    private static readonly TimeSpan CaseTimeout = TimeSpan.FromMinutes(3);
+
+    public static string BenchmarkDotNetVersion =>
+        typeof(BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown";
+
+    public static IReadOnlyList<CaseMeasurement> Run(BenchmarkCases cases, MeasurementProfile profile, string artifactsPath, Action<string> writeLine)
+    {
+        OptimizationCheck.RequireOptimized([cases.BenchmarkType.Assembly, typeof(BenchmarkSession).Assembly,
+            .. cases.BenchmarkType.Assembly.GetReferencedAssemblies()
+                .Where(a => a.Name?.StartsWith("Net.Zmq.", StringComparison.Ordinal) == true)
+                .Select(System.Reflection.Assembly.Load)]);
+
+        var samples = cases.CaseIds.ToDictionary(id => id, _ => new CaseSamples(), StringComparer.Ordinal);
+        var failures = new List<string>();
+        for (var round = 0; round < profile.Rounds; round++)
+        {
+            // Odd rounds go through the cases backwards, so that no case is always measured first or last.
+            var order = round % 2 == 0 ? cases.CaseIds : cases.CaseIds.Reverse().ToList();
+            foreach (var batch in order.GroupBy(id => profile.IterationsFor(cases.Describe(id).MessageBytes)))
+            {
+                writeLine($"round {round + 1} of {profile.Rounds}: {batch.Count()} cases, {batch.Key} operations each");
+                RunLogged(cases with { CaseIds = batch.ToList() }, profile, batch.Key, artifactsPath, writeLine, samples, failures);
+            }
+
+            if (failures.Count > 0)
+            {
+                break;
+            }
+        }
+
+        if (failures.Count > 0)
+        {
+            throw new InvalidOperationException($"{failures.Count} of {cases.CaseIds.Count} cases have no valid measurement:\n" + string.Join("\n", failures));
+        }
+
+        return cases.CaseIds.Select(id =>
+        {
+            var (identity, messages, bytes) = cases.Describe(id);
+            var s = samples[id];
+            var allocations = cases.AllocationSamples(id);
+            if (s.Times.Count != profile.SamplesFor(bytes) || allocations.Count < s.Times.Count)
+            {
+                throw new InvalidOperationException(
+                    $"{id}: {s.Times.Count} timed and {allocations.Count} allocation-counted operations, expected {profile.SamplesFor(bytes)}");
+            }
+
+            return new CaseMeasurement(identity, messages, bytes, s.Times,
+                Statistics.Quantiles.Median(allocations.Select(a => (double)a).ToList()),
+                s.Gen0 / s.Operations * 1000, s.Gen1 / s.Operations * 1000, s.Gen2 / s.Operations * 1000);
+        }).ToList();
+    }
+
+    /// <summary>One case's samples, pooled over rounds.</summary>
+    private sealed class CaseSamples
+    {
+        public List<double> Times { get; } = [];
+
+        public double Gen0 { get; set; }
+
+        public double Gen1 { get; set; }
+
+        public double Gen2 { get; set; }
+
+        public long Operations { get; set; }
+    }
+
+    private static void RunLogged(BenchmarkCases cases, MeasurementProfile profile, int iterations, string artifactsPath, Action<string> writeLine,
+        Dictionary<string, CaseSamples> samples, List<string> failures)
+    {
+        var logger = new LineLogger();
+        try
+        {
+            RunBatch(cases, profile, iterations, artifactsPath, logger, samples, failures);
+        }
+        finally
+        {
+            logger.Drain(writeLine);
+        }
+    }
+
+    private static void RunBatch(BenchmarkCases cases, MeasurementProfile profile, int iterations, string artifactsPath, LineLogger logger,
+        Dictionary<string, CaseSamples> samples, List<string> failures)
+    {
+        var config = CreateConfig(profile.WarmupIterations, iterations, artifactsPath, logger);
+        var all = BenchmarkConverter.TypeToBenchmarks(cases.BenchmarkType, config);
+        var wanted = cases.CaseIds.ToHashSet(StringComparer.Ordinal);
+        var selected = all.BenchmarksCases.Where(b => wanted.Contains(CaseIdOf(b, cases.CaseParameter))).ToArray();
+        var missing = wanted.Except(selected.Select(b => CaseIdOf(b, cases.CaseParameter))).ToList();
+        if (missing.Count > 0)
+        {
+            throw new InvalidOperationException(
+                $"{cases.BenchmarkType.Name} offers no benchmark for: {string.Join(", ", missing)} (its {cases.CaseParameter} source must list every case)");
+        }
+
+        var summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cases.BenchmarkType, all.Config));
+
+        var critical = summary.ValidationErrors.Where(e => e.IsCritical).ToList();
+        if (critical.Count > 0)
+        {
+            throw new InvalidOperationException(
+                "BenchmarkDotNet refused to run: " + string.Join("; ", critical.Select(e => e.Message)));
+        }
+
+        foreach (var benchmark in selected)
+        {
+            var id = CaseIdOf(benchmark, cases.CaseParameter);
+            var report = summary.Reports.FirstOrDefault(r => r.BenchmarkCase == benchmark);
+            if (report is null || !report.Success || report.ResultStatistics is null)
+            {
+                failures.Add($"{id}: {cases.Explain(id) ?? "did not complete; the BenchmarkDotNet log above says why"}");
+                continue;
+            }
+
+            var times = report.AllMeasurements
+                .Where(m => m.IterationMode == IterationMode.Workload && m.IterationStage == IterationStage.Actual)
+                .Select(m => m.Nanoseconds / m.Operations)
+                .ToList();
+            if (times.Count != iterations)
+            {
+                failures.Add($"{id}: {times.Count} measured iterations, expected {iterations}");
+                continue;
+            }
+
+            var pooled = samples[id];
+            pooled.Times.AddRange(times);
+            pooled.Gen0 += report.GcStats.Gen0Collections;
+            pooled.Gen1 += report.GcStats.Gen1Collections;
+            pooled.Gen2 += report.GcStats.Gen2Collections;
+            pooled.Operations += report.GcStats.TotalOperations;
+        }
+    }
+
+    private static string CaseIdOf(BenchmarkCase benchmark, string parameter) =>
+        benchmark.Parameters[parameter] as string
+        ?? throw new InvalidOperationException($"{benchmark.Descriptor.Type.Name} has no string parameter '{parameter}'");
+
+    private static ManualConfig CreateConfig(int warmups, int iterations, string artifactsPath, LineLogger logger)
+    {
+        var job = new Job("Gate")
+            .WithStrategy(RunStrategy.Monitoring)
+            .WithLaunchCount(1)
+            .WithWarmupCount(warmups)
+            .WithIterationCount(iterations)
+            .WithInvocationCount(1)
+            .WithUnrollFactor(1)
+            .WithToolchain(new InProcessEmitToolchain(CaseTimeout, logOutput: true));
+
+        var config = ManualConfig.CreateEmpty()
+            .AddJob(job)
+            .AddDiagnoser(MemoryDiagnoser.Default)
+            .AddLogger(logger)
+            .AddColumnProvider(DefaultColumnProviders.Instance)
+            .AddValidator(JitOptimizationsValidator.FailOnError)
+            .WithArtifactsPath(artifactsPath)
+            .WithOptions(ConfigOptions.DisableLogFile);
+        return config;
+    }
+}

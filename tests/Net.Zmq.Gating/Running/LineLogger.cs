@@ -1,0 +1,79 @@
+using System.Text;
+using BenchmarkDotNet.Loggers;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// Collects BenchmarkDotNet's log, line by line, for the caller to pass on (to the test output) once a run is over.
+/// Not passed on live: a test framework ships each output line on its own threads, and the few KiB that costs
+/// would be allocated while the next operation is measured, and counted against it.
+/// </summary>
+internal sealed class LineLogger : ILogger
+{
+    private readonly StringBuilder _line = new();
+    private readonly List<string> _lines = [];
+    private readonly Lock _gate = new();
+
+    public string Id => nameof(LineLogger);
+
+    public int Priority => 0;
+
+    public void Write(LogKind logKind, string text)
+    {
+        lock (_gate)
+        {
+            _line.Append(text);
+        }
+    }
+
+    public void WriteLine()
+    {
+        string line;
+        lock (_gate)
+        {
+            line = _line.ToString();
+            _line.Clear();
+        }
+
+        lock (_gate)
+        {
+            _lines.Add(line);
+        }
+    }
+
+    /// <summary>Hands every complete line collected so far to <paramref name="writeLine"/>, and forgets them.</summary>
+    public void Drain(Action<string> writeLine)
+    {
+        Flush();
+        string[] lines;
+        lock (_gate)
+        {
+            lines = [.. _lines];
+            _lines.Clear();
+        }
+
+        foreach (var line in lines)
+        {
+            writeLine(line);
+        }
+    }
+
+    public void WriteLine(LogKind logKind, string text)
+    {
+        Write(logKind, text);
+        WriteLine();
+    }
+
+    public void Flush()
+    {
+        lock (_gate)
+        {
+            if (_line.Length == 0)
+            {
+                return;
+            }
+        }
+
+        WriteLine();
+    }
+}

@@ -1,0 +1,47 @@
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// How much BenchmarkDotNet measures per case. Operations here last milliseconds to seconds, so every iteration
+/// is exactly one operation (BenchmarkDotNet's Monitoring strategy: no pilot, no overhead evaluation), and the
+/// gates judge the per-iteration samples.
+/// <para>
+/// A case is measured in several rounds, each a separate BenchmarkDotNet run over all of a subject's cases, and
+/// its samples are pooled. On a shared two-core machine a case's samples taken in one stretch of a second or so
+/// agree with each other far better than with the same case measured a minute later; rounds make every case
+/// and its reference sample several such stretches, close together in time.
+/// </para>
+/// </summary>
+/// <param name="Name">The name PERF_PROFILE selects.</param>
+/// <param name="Rounds">BenchmarkDotNet runs per subject; every case is measured once in each.</param>
+/// <param name="WarmupIterations">Operations run and discarded per case and round, after BenchmarkDotNet's own jitting call.</param>
+/// <param name="SmallMessageIterations">Measured operations per case and round for messages up to <see cref="LargeMessageBytes"/>:
+/// such operations last milliseconds and scatter widely, so they need many samples.</param>
+/// <param name="LargeMessageIterations">Measured operations per case and round for larger messages: each lasts a third
+/// of a second or more.</param>
+public sealed record MeasurementProfile(string Name, int Rounds, int WarmupIterations, int SmallMessageIterations, int LargeMessageIterations)
+{
+    public const int LargeMessageBytes = 4096;
+
+    public static MeasurementProfile Default { get; } =
+        new("default", Rounds: 4, WarmupIterations: 0, SmallMessageIterations: 10, LargeMessageIterations: 3);
+
+    public static IReadOnlyList<MeasurementProfile> All { get; } = [Default];
+
+    public int IterationsFor(int messageBytes) => messageBytes > LargeMessageBytes ? LargeMessageIterations : SmallMessageIterations;
+
+    /// <summary>Measured operations per case over all rounds.</summary>
+    public int SamplesFor(int messageBytes) => Rounds * IterationsFor(messageBytes);
+    /// <summary>The profile PERF_PROFILE names (default when unset); an unknown name is an error that lists the known ones.</summary>
+    public static MeasurementProfile FromEnvironment()
+    {
+        var name = Environment.GetEnvironmentVariable("PERF_PROFILE");
+        if (string.IsNullOrWhiteSpace(name))
+        {
+            return Default;
+        }
+
+        return All.FirstOrDefault(p => string.Equals(p.Name, name.Trim(), StringComparison.OrdinalIgnoreCase))
+               ?? throw new ArgumentException(
+                   $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
+    }
+}

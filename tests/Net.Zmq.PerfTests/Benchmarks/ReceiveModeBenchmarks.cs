@@ -1,0 +1,106 @@
+using System.Collections.Concurrent;
+using BenchmarkDotNet.Attributes;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.PerfTests.Benchmarks;
+
+/// <summary>
+/// The benchmark BenchmarkDotNet runs for every catalog case: the very workload Correctness proves, one operation
+/// (10,000 checked messages) per invocation. A lost, duplicated, reordered or truncated message fails the case
+/// instead of making it fast.
+/// <para>
+/// The workload is reopened every few operations (outside the timed part). Sender, receiver and libzmq's or
+/// NetMQ's I/O thread share two cores, and where the scheduler first puts a workload's threads decides its speed
+/// for as long as it lives: on this machine the median operation of one workload differed from the next one's by
+/// up to 40 % (LibZmq, PureBlocking, 64 KiB: 257 to 363 ms). One workload per case made a case's samples agree
+/// with each other but not with the next run. Spreading each case over many workloads samples the placements
+/// instead of drawing one.
+/// </para>
+/// </summary>
+public class ReceiveModeBenchmarks
+{
+    /// <summary>Messages up to this size get several operations per workload (larger ones, lasting 0.3 s or more, one each).</summary>
+    private const int SmallMessageBytes = 4096;
+    private const int OperationsPerSmallMessageWorkload = 4;
+
+    private RouterWorkload? _workload;
+    private CaseDefinition? _case;
+    private int _operationsOnWorkload;
+    private List<long> _allocations = [];
+
+    /// <summary>Every case id; the session picks the ones it measures.</summary>
+    public static IEnumerable<string> AllCaseIds => CaseCatalog.All.Select(c => c.Id);
+
+    /// <summary>Why a case failed, by id: BenchmarkDotNet only knows that it did.</summary>
+    public static ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);
+
+    /// <summary>Process-wide managed bytes allocated during each operation, by case id, in the order run.</summary>
+    private static readonly ConcurrentDictionary<string, List<long>> Allocations = new(StringComparer.Ordinal);
+
+    public static IReadOnlyList<long> AllocationsOf(string caseId) => Allocations.TryGetValue(caseId, out var list) ? list : [];
+
+    [ParamsSource(nameof(AllCaseIds))]
+    public string CaseId { get; set; } = "";
+
+    [GlobalSetup]
+    public void PrepareCase()
+    {
+        _case = CaseCatalog.Get(CaseId);
+        // Pooled over rounds; room for every operation BenchmarkDotNet will run, so that recording never allocates
+        // inside an operation.
+        _allocations = Allocations.GetOrAdd(CaseId, _ => new List<long>(capacity: 1024));
+    }
+
+    [IterationSetup]
+    public void RotateWorkload()
+    {
+        var small = _case!.MessageSize <= SmallMessageBytes;
+        if (_workload is not null && small && _operationsOnWorkload < OperationsPerSmallMessageWorkload)
+        {
+            return;
+        }
+
+        try
+        {
+            _workload?.Dispose();
+            _workload = null;
+            _workload = RouterWorkload.Open(_case, WorkloadOptions.Measurement);
+            _operationsOnWorkload = 0;
+            // A new connection's first messages grow buffers and pipes, and each thread's first run initializes
+            // per-thread state (a few KiB allocated once): neither is what is measured.
+            _workload.Settle();
+        }
+        catch (Exception e)
+        {
+            Failures.TryAdd(CaseId, e.Message);
+            throw;
+        }
+    }
+
+    [Benchmark]
+    public void Operation()
+    {
+        // No lambda here: a delegate per call would be an allocation of the benchmark's own.
+        var before = GC.GetTotalAllocatedBytes(precise: true);
+        try
+        {
+            _workload!.RunOperation();
+            _operationsOnWorkload++;
+        }
+        catch (Exception e)
+        {
+            Failures.TryAdd(CaseId, e.Message);
+            throw;
+        }
+
+        _allocations.Add(GC.GetTotalAllocatedBytes(precise: true) - before);
+    }
+
+    [GlobalCleanup]
+    public void CloseWorkload()
+    {
+        _workload?.Dispose();
+        _workload = null;
+    }
+}

@@ -1,0 +1,16 @@
+using NetZmqTests.Gating.Running;
+using NetZmqTests.PerfTests.Infrastructure;
+
+[assembly: AssemblyFixture(typeof(ExclusiveMachineFixture))]
+[assembly: CollectionBehavior(DisableTestParallelization = true)]
+
+namespace NetZmqTests.PerfTests.Infrastructure;
+
+/// <summary>Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run.</summary>
+public sealed class ExclusiveMachineFixture : IDisposable
+{
+    private readonly MeasurementLock _lock = MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15),
+        message => TestContext.Current.SendDiagnosticMessage(message));
+
+    public void Dispose() => _lock.Dispose();
+}
