@@ -1,0 +1,27 @@
+using System.Diagnostics;
+using System.Reflection;
+using System.Reflection.Emit;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Correctness.Gating;
+
+/// <summary>The run refuses, loudly, to measure an assembly the JIT may not optimize.</summary>
+public sealed class OptimizationCheckTests
+{
+    [Fact]
+    public void UnoptimizedAssembly_IsRefusedByName()
+    {
+        var debug = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Unoptimized.Sample"), AssemblyBuilderAccess.Run);
+        debug.SetCustomAttribute(new CustomAttributeBuilder(
+            typeof(DebuggableAttribute).GetConstructor([typeof(DebuggableAttribute.DebuggingModes)])!,
+            [DebuggableAttribute.DebuggingModes.DisableOptimizations | DebuggableAttribute.DebuggingModes.Default]));
+
+        var error = Assert.Throws<InvalidOperationException>(() => OptimizationCheck.RequireOptimized([debug, typeof(OptimizationCheck).Assembly]));
+
+        Assert.StartsWith("Refusing to measure: Unoptimized.Sample is built without JIT optimizations", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheMeasuredLibraries_AreOptimizedEvenInThisBuild() =>
+        OptimizationCheck.RequireOptimized([typeof(OptimizationCheck).Assembly, typeof(NetZmqTests.Scenarios.Catalog.CaseCatalog).Assembly]);
+}
