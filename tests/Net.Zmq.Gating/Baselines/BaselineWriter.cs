@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using System.Text.Encodings.Web;
 using System.Text.Json;
 
 namespace NetZmqTests.Gating.Baselines;
@@ -36,7 +37,13 @@ public static class BaselineWriter
     public static byte[] Serialize(BaselineFile file)
     {
         using var buffer = new MemoryStream();
-        using (var json = new Utf8JsonWriter(buffer, new JsonWriterOptions { Indented = true, IndentSize = 2 }))
+        using (var json = new Utf8JsonWriter(buffer, new JsonWriterOptions
+        {
+            Indented = true,
+            IndentSize = 2,
+            // Written for people to review: "+" and "'" as themselves, not as \u escapes. These files are never embedded in HTML.
+            Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+        }))
         {
             json.WriteStartObject();
             json.WriteNumber("schemaVersion", file.SchemaVersion);
