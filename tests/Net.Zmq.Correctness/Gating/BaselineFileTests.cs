@@ -54,7 +54,8 @@ public sealed class BaselineFileTests : IDisposable
 
         var error = Assert.Throws<BaselineFormatException>(() => BaselineReader.Read(path));
 
-        Assert.StartsWith(path + ": ", error.Message, StringComparison.Ordinal);
+        Assert.Equal(path, error.Path);
+        Assert.StartsWith($"{path}: {error.Field}: ", error.Message, StringComparison.Ordinal);
         Assert.True(error.Message.Contains(expected, StringComparison.Ordinal), $"{what}: {error.Message}");
         Assert.Equal(before, File.ReadAllBytes(path));
     }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -48,9 +49,9 @@ public static class GateEvaluator
             var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
             var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative)) + expected.Tolerances.BytesAbsolute;
             results.Add(new GateResult(
-                AllocationRegressionGate, id, Bytes(bytes),
+                AllocationRegressionGate, id, Units.Bytes(bytes),
                 string.Create(CultureInfo.InvariantCulture,
-                    $"≤ {Bytes(byteBound)} (baseline {Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0} + {expected.Tolerances.BytesAbsolute:0} B)"),
+                    $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0} + {expected.Tolerances.BytesAbsolute:0} B)"),
                 bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath));
         }
 
@@ -86,11 +87,4 @@ public static class GateEvaluator
             }
         }
     }
-
-    public static string Bytes(double bytes) => bytes switch
-    {
-        >= 10 * 1024 * 1024 => string.Create(CultureInfo.InvariantCulture, $"{bytes / (1024 * 1024):0.0} MiB"),
-        >= 10 * 1024 => string.Create(CultureInfo.InvariantCulture, $"{bytes / 1024:0.0} KiB"),
-        _ => string.Create(CultureInfo.InvariantCulture, $"{bytes:0} B"),
-    };
 }

@@ -31,8 +31,6 @@ public sealed record CaseMeasurement(
     double Gen1PerThousandOperations,
     double Gen2PerThousandOperations)
 {
-    public double MedianNanoseconds => Statistics.Quantiles.Median(NanosecondsPerOperation);
-
     public double MeanNanoseconds => NanosecondsPerOperation.Average();
 
     /// <summary>Time per message: the operation's time over its messages.</summary>

@@ -18,8 +18,6 @@ public sealed record PerfRun(
     IReadOnlyList<string> Notes)
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
-
-    public bool Passed => !Gates.Any(g => g.FailsRun) && Subjects.All(s => s.Error is null);
 }
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>

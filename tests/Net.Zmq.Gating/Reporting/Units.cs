@@ -27,7 +27,12 @@ public static class Units
         _ => F($"{bytesPerSecond / 1e6:0.0} MB/s"),
     };
 
-    public static string Bytes(double bytes) => Gates.GateEvaluator.Bytes(bytes);
+    public static string Bytes(double bytes) => bytes switch
+    {
+        >= 10 * 1024 * 1024 => F($"{bytes / (1024 * 1024):0.0} MiB"),
+        >= 10 * 1024 => F($"{bytes / 1024:0.0} KiB"),
+        _ => F($"{bytes:0} B"),
+    };
 
     public static string Count(double perThousand) => F($"{perThousand:0.0}");
 

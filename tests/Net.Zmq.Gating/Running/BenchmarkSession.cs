@@ -27,7 +27,8 @@ public sealed record BenchmarkCases(
 /// The Summary is validated before anything is read from it: every requested case ran and succeeded, and no
 /// validator reported a critical error (optimization included).
 /// <para>
-/// Cases are run in batches of equal iteration count (one BenchmarkDotNet run each). Bytes per operation are the
+/// Cases are run in the profile's rounds, each round in batches of equal iteration count (one BenchmarkDotNet
+/// run each), and their samples pooled. Bytes per operation are the
 /// median over every measured operation of what the process allocated during it: BenchmarkDotNet's
 /// MemoryDiagnoser reads one operation only, so a test host's background allocation (a few KiB now and then)
 /// would land in the figure whole; the median leaves it out. Gen0/1/2 counts are MemoryDiagnoser's.

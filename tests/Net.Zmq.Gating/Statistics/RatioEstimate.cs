@@ -12,9 +12,6 @@ public sealed record RatioEstimate(double Value, double Lower, double Upper)
     private const int Resamples = 4000;
     private const int Seed = 20261122;
 
-    /// <summary>Half the interval's width, relative to the estimate: 0.03 means ±3 %.</summary>
-    public double RelativeHalfWidth => (Upper - Lower) / 2 / Value;
-
     public static RatioEstimate Of(IReadOnlyList<double> numerator, IReadOnlyList<double> denominator)
     {
         if (numerator.Count == 0 || denominator.Count == 0)
