@@ -14,7 +14,8 @@ in about 1 run in 2,000 (about 2 % of runs have one such false alarm among 36 ti
 
 Allocation: every ordered pair of runs (i, j) is read as "baseline from run i, measured in run j", and the worst
 excess is taken: bytesRelative = 2 x the worst relative rise among cases over 1 MiB per operation (at least 2 %);
-bytesAbsolute = a floor for the test host's own background allocation (see baselines/README.md).
+bytesAbsolute = 2 x the worst absolute rise, at least a floor: 16 KiB for NetMQ, counted process-wide (the test host's own
+background allocation, see baselines/README.md), 1 KiB for Net.Zmq and the floor, counted on the workload's threads.
 
 With --write, the tolerances are written into baselines/<subject>.<suite>.json (observed values untouched);
 without, they are only printed.
@@ -24,7 +25,8 @@ from itertools import permutations
 
 Z, RATIO_FLOOR = 3.29, 0.10                      # one-sided 0.05 % per case; never below 10 %
 BYTES_RELATIVE_MARGIN, BYTES_RELATIVE_FLOOR = 2.0, 0.02
-BYTES_ABSOLUTE_FLOOR = 16384                      # the test host's own background allocation (see README)
+BYTES_ABSOLUTE_FLOOR = 16384                      # NetMQ, counted process-wide: the test host's own background allocation
+EXACT_BYTES_ABSOLUTE_FLOOR = 1024                 # Net.Zmq and the floor, counted on the workload's own threads
 BYTES_ABSOLUTE_MARGIN = 2.0
 
 def up(value, step):
@@ -61,7 +63,8 @@ def main(paths, write):
             spread = statistics.stdev(math.log(v[0]) for v in values)
             ratio = 0.0 if values[0][2] else max(RATIO_FLOOR, up(math.exp(Z * math.sqrt(2) * spread) - 1, 0.01))
             rel = max(BYTES_RELATIVE_FLOOR, up(BYTES_RELATIVE_MARGIN * rel_excess, 0.01))
-            absolute = max(BYTES_ABSOLUTE_FLOOR, up(BYTES_ABSOLUTE_MARGIN * (abs_excess if not large else 0), 1024))
+            floor = BYTES_ABSOLUTE_FLOOR if subject == "NetMQ" else EXACT_BYTES_ABSOLUTE_FLOOR
+            absolute = max(floor, up(BYTES_ABSOLUTE_MARGIN * (abs_excess if not large else 0), 1024))
             tolerances[cid] = {"ratio": round(ratio, 2), "bytesRelative": round(rel, 2), "bytesAbsolute": absolute}
             print(f"  {cid.split('/', 1)[1]:58} ratios {' '.join(f'{v[0]:.3f}' for v in values)}  sd(log) {spread:.3f}, worst pair +{ratio_excess:6.1%}"
                   f" -> {ratio:.2f} | bytes worst +{abs_excess:.0f} B / +{rel_excess:.2%} -> {rel:.2f} + {absolute} B")

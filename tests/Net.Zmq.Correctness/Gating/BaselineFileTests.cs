@@ -37,7 +37,7 @@ public sealed class BaselineFileTests : IDisposable
         { "empty", "", "$: the file is empty" },
         { "truncated", Valid[..(Valid.Length / 2)], "not valid JSON" },
         { "not an object", "[1, 2]", "$: expected an object, found an array" },
-        { "unknown schema", Valid.Replace("\"schemaVersion\": 1", "\"schemaVersion\": 7", StringComparison.Ordinal), "$.schemaVersion: schema version 7 is not supported" },
+        { "unknown schema", Valid.Replace("\"schemaVersion\": 2", "\"schemaVersion\": 7", StringComparison.Ordinal), "$.schemaVersion: schema version 7 is not supported" },
         { "number as text", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": \"1.02\",", StringComparison.Ordinal), "ReusedBuffer/64B\"].ratio: expected a number, found a string" },
         { "negative tolerance", Valid.Replace("\"bytesAbsolute\": 1024", "\"bytesAbsolute\": -1", StringComparison.Ordinal), ".bytesAbsolute: expected a number ≥ 0" },
         { "missing policy bound", Valid.Replace("\"max\": 1.1,", "", StringComparison.Ordinal), "$.policy.ratioBounds[0]: the field \"max\" is missing" },
@@ -110,7 +110,7 @@ public sealed class BaselineFileTests : IDisposable
     [Fact]
     public void Refresh_NewCaseGetsTheFileDefaults_NewFileGetsTheGivenPolicy()
     {
-        var policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.1, "why")], []);
+        var policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.1, "why")], [new BytesBound("Poller", 5000, 0, "why")], []);
 
         var created = BaselineRefresh.Apply(null, Subject, Suite, Group(5e6, 5e6), SampleFingerprint, new Tolerances(0.3, 0.1, 4096), policy);
 

@@ -55,6 +55,29 @@ public sealed class GateEvaluatorTests
     }
 
     [Fact]
+    public void BytesPolicyGate_AllocationAtItsBound_FailsNamingCaseValueBoundAndFile()
+    {
+        var bound = new BytesBound("Poller", 5000, 0, "the product owner's bound");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 5000), Baseline(pollerBytes: 5000, bytesBounds: [bound]), BaselinePath),
+            "policy: Poller allocates");
+
+        Assert.Equal(GateVerdict.Fail, result.Verdict);
+        Assert.Contains(Identity(Subject, "Poller").Id, result.Describe(), StringComparison.Ordinal);
+        Assert.Contains("bound < 5000 B", result.Describe(), StringComparison.Ordinal);
+        Assert.Contains(BaselinePath, result.Describe(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void BytesPolicyGate_BelowItsBound_Holds_AndSizesAboveItsRangeAreNotJudged()
+    {
+        var results = GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 4999), Baseline(pollerBytes: 4999,
+            bytesBounds: [new BytesBound("Poller", 5000, 0, "all sizes"), new BytesBound("Poller", 10, 32, "only up to 32 B messages")]), BaselinePath);
+
+        Assert.Equal(GateVerdict.Pass, Only(results, "policy: Poller allocates < 5000 B").Verdict);
+        Assert.DoesNotContain(results, r => r.Gate.Contains("up to", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void TimeRegressionGate_RatioBeyondBaselinePlusTolerance_Fails()
     {
         // Baseline 1.00 with 10 % tolerance; measured 1.15.

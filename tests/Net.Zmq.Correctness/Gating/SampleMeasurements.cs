@@ -28,11 +28,11 @@ internal static class SampleMeasurements
         SuiteAnalysis.Analyze([Case("PureBlocking", pureBlocking), Case("Poller", poller, pollerBytes, spread: pollerSpread)]);
 
     public static BaselineFile Baseline(double pollerRatio = 1.0, double pollerBytes = 0, Tolerances? tolerances = null,
-        IReadOnlyList<KnownViolation>? knownViolations = null)
+        IReadOnlyList<KnownViolation>? knownViolations = null, IReadOnlyList<BytesBound>? bytesBounds = null)
     {
         var t = tolerances ?? new Tolerances(Ratio: 0.10, BytesRelative: 0.05, BytesAbsolute: 1024);
         return new BaselineFile(BaselineFile.CurrentSchemaVersion, Subject, Suite, SampleFingerprint,
-            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], knownViolations ?? []),
+            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], bytesBounds ?? [], knownViolations ?? []),
             t,
             new Dictionary<string, BaselineCase>
             {
@@ -66,12 +66,18 @@ internal static class SampleMeasurements
              Case("PureBlocking", 280_000_000, subject: "Floor", group: "64KiB"), Case("Poller", 364_000_000, subject: "Floor", group: "64KiB")],
             BaselineFor("Floor", ("64B", 1.0), ("64KiB", 1.3)) with
             {
-                Policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [known]),
+                Policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], [known]),
             });
         return new PerfRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
             SampleFingerprint.Machine, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
-            [new CrossSubjectComparison("Binding overhead", "Binding", "Floor", "The binding's time over the floor's.")],
-            ["Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged."]);
+            [new CrossSubjectComparison("Binding overhead", "Binding", ["Floor", "Missing"], "The binding's time over the floor's.")],
+            ["Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged."],
+            [
+                new ClaimCheck("C1", "Poller runs within 0.97-1.01 × PureBlocking.", ClaimVerdict.DoesNotHold, "64B 1.020 [1.010, 1.030]", "policy: Poller ≤ 1.10 × PureBlocking"),
+                new ClaimCheck("C2", "Batching is free.", ClaimVerdict.Unclear, "64B 1.050 [0.950, 1.150]"),
+                new ClaimCheck("C3", "Sleeping is slow.", ClaimVerdict.Holds, "64B 1.500 [1.400, 1.600]"),
+                new ClaimCheck("C4", "Pools allocate nothing.", ClaimVerdict.NotMeasured, "Binding did not measure the cases this claim is about in this run"),
+            ]);
     }
 
     private static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)
@@ -84,6 +90,7 @@ internal static class SampleMeasurements
             cases[Identity(subject, "Poller", group).Id] = new(ratio, ratio, ratio, 0, Around(1_000_000 * ratio), t);
         }
 
-        return new BaselineFile(1, subject, Suite, SampleFingerprint, new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], []), t, cases);
+        return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, Suite, SampleFingerprint,
+            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], []), t, cases);
     }
 }

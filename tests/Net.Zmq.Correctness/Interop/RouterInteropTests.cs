@@ -25,8 +25,8 @@ public sealed class RouterInteropTests
 
         foreach (var size in new[] { 64, 65536 })
         {
-            using var workload = RouterWorkload.OpenInterop(senderDriver, receiverDriver, ReceiveMode.PureBlocking, size,
-                WorkloadOptions.Correctness);
+            var shape = new WorkloadShape(Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            using var workload = MessageWorkload.OpenInterop(senderDriver, receiverDriver, shape, WorkloadOptions.Correctness);
             workload.RunOperation();
         }
     }

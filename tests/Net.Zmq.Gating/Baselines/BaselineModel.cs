@@ -14,7 +14,8 @@ public sealed record BaselineFile(
     Tolerances DefaultTolerances,
     IReadOnlyDictionary<string, BaselineCase> Cases)
 {
-    public const int CurrentSchemaVersion = 1;
+    /// <summary>2: the policy gained byte bounds (allocation per operation) beside the ratio bounds.</summary>
+    public const int CurrentSchemaVersion = 2;
 
     public static string FileName(string subject, string suite) => $"{subject}.{suite}.json";
 }
@@ -31,13 +32,19 @@ public sealed record SubjectFingerprint(string Version, string Origin, string Na
 /// Hand-set bounds that hold whatever the baseline says. A bound that genuinely does not hold is recorded as a
 /// known violation with its evidence, never loosened quietly.
 /// </summary>
-public sealed record Policy(IReadOnlyList<RatioBound> RatioBounds, IReadOnlyList<KnownViolation> KnownViolations)
+public sealed record Policy(IReadOnlyList<RatioBound> RatioBounds, IReadOnlyList<BytesBound> BytesBounds, IReadOnlyList<KnownViolation> KnownViolations)
 {
-    public static Policy None { get; } = new([], []);
+    public static Policy None { get; } = new([], [], []);
 }
 
 /// <summary>Within every group, <see cref="Variant"/>'s time ≤ <see cref="Max"/> × <see cref="Reference"/>'s.</summary>
 public sealed record RatioBound(string Variant, string Reference, double Max, string Why);
+
+/// <summary>
+/// <see cref="Variant"/> allocates less than <see cref="Max"/> bytes per operation, at every message size up to
+/// <see cref="UpToMessageBytes"/> (0: at every size).
+/// </summary>
+public sealed record BytesBound(string Variant, double Max, int UpToMessageBytes, string Why);
 
 /// <summary>A reviewed failure of a policy gate: the report still shows it failing; only this entry keeps the run green.</summary>
 public sealed record KnownViolation(string Case, string Gate, string Evidence);

@@ -104,6 +104,8 @@ public static class BaselineReader
         new(
             node.Get("ratioBounds").Items().Select(b => new RatioBound(
                 b.Get("variant").Text(), b.Get("reference").Text(), b.Get("max").PositiveNumber(), b.Get("why").Text())).ToList(),
+            node.Get("bytesBounds").Items().Select(b => new BytesBound(
+                b.Get("variant").Text(), b.Get("max").PositiveNumber(), b.Get("upToMessageBytes").NonNegativeInteger(), b.Get("why").Text())).ToList(),
             node.Get("knownViolations").Items().Select(v => new KnownViolation(
                 v.Get("case").Text(), v.Get("gate").Text(), v.Get("evidence").Text())).ToList());
 
@@ -169,6 +171,12 @@ public static class BaselineReader
             Element.ValueKind == JsonValueKind.Number && Element.TryGetInt32(out var value)
                 ? value
                 : throw Invalid($"expected an integer, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
+
+        public int NonNegativeInteger()
+        {
+            var value = Integer();
+            return value >= 0 ? value : throw Invalid($"expected an integer ≥ 0, found {value}");
+        }
 
         public double NonNegativeNumber()
         {

@@ -116,6 +116,18 @@ public static class BaselineWriter
         }
 
         json.WriteEndArray();
+        json.WriteStartArray("bytesBounds");
+        foreach (var bound in policy.BytesBounds)
+        {
+            json.WriteStartObject();
+            json.WriteString("variant", bound.Variant);
+            json.WriteNumber("max", bound.Max);
+            json.WriteNumber("upToMessageBytes", bound.UpToMessageBytes);
+            json.WriteString("why", bound.Why);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
         json.WriteStartArray("knownViolations");
         foreach (var violation in policy.KnownViolations)
         {

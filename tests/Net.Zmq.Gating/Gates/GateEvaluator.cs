@@ -23,6 +23,10 @@ public static class GateEvaluator
     public static string PolicyGateName(RatioBound bound) =>
         string.Create(CultureInfo.InvariantCulture, $"policy: {bound.Variant} ≤ {bound.Max:0.00} × {bound.Reference}");
 
+    public static string PolicyGateName(BytesBound bound) =>
+        $"policy: {bound.Variant} allocates < {Units.Bytes(bound.Max)} per operation" +
+        (bound.UpToMessageBytes > 0 ? $" up to {Units.Bytes(bound.UpToMessageBytes)} messages" : "");
+
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
     {
         var results = new List<GateResult>();
@@ -58,7 +62,32 @@ public static class GateEvaluator
         return results;
     }
 
-    private static IEnumerable<GateResult> Policy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    private static IEnumerable<GateResult> Policy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath) =>
+        RatioPolicy(cases, baseline, baselinePath).Concat(BytesPolicy(cases, baseline, baselinePath));
+
+    /// <summary>
+    /// Allocation is counted, not sampled from a scattering clock: a bound fails when the measured bytes per
+    /// operation (the median over operations) reach it.
+    /// </summary>
+    private static IEnumerable<GateResult> BytesPolicy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    {
+        foreach (var bound in baseline.Policy.BytesBounds)
+        {
+            var gate = PolicyGateName(bound);
+            foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant
+                                                     && (bound.UpToMessageBytes == 0 || c.Measurement.MessageBytes <= bound.UpToMessageBytes)))
+            {
+                var bytes = subject.Measurement.BytesAllocatedPerOperation;
+                var violated = bytes >= bound.Max;
+                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gate);
+                yield return new GateResult(gate, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
+                    !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
+                    !violated && accepted ? "it holds now, so its known-violation entry can be removed" : null);
+            }
+        }
+    }
+
+    private static IEnumerable<GateResult> RatioPolicy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
     {
         foreach (var bound in baseline.Policy.RatioBounds)
         {

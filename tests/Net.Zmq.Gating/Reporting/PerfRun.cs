@@ -15,7 +15,8 @@ public sealed record PerfRun(
     IReadOnlyList<SubjectRun> Subjects,
     IReadOnlyList<AbsentSubject> Absent,
     IReadOnlyList<CrossSubjectComparison> Comparisons,
-    IReadOnlyList<string> Notes)
+    IReadOnlyList<string> Notes,
+    IReadOnlyList<ClaimCheck> Claims)
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
 }
@@ -33,10 +34,17 @@ public sealed record SubjectRun(
     string BaselinePath,
     BaselineFile? Baseline,
     IReadOnlyList<GateResult> Gates,
-    string? Error = null);
+    string? Error = null)
+{
+    /// <summary>False for a subject whose cases are ratios to another subject (the binding's overhead): a comparison table shows them.</summary>
+    public bool ShowTables { get; init; } = true;
+}
 
 /// <summary>A subject this run could not measure: why, and the switch that enables it.</summary>
 public sealed record AbsentSubject(string Subject, string Reason);
 
-/// <summary>A table of one subject's time over another's, case by case (Net.Zmq ÷ LibZmq: the binding's overhead).</summary>
-public sealed record CrossSubjectComparison(string Title, string Subject, string Reference, string Explanation);
+/// <summary>
+/// One subject's time over each reference subject's, case by case, in one table (Net.Zmq ÷ LibZmq: the binding's
+/// overhead; ÷ NetMQ: against the managed alternative), and a chart per suite of the first reference's ratios.
+/// </summary>
+public sealed record CrossSubjectComparison(string Title, string Subject, IReadOnlyList<string> References, string Explanation);

@@ -37,7 +37,7 @@ public sealed class ReportRenderer(bool scrub = false)
              "the same run; messages per second are reported, never asserted.");
         Line();
         RenderCoverage(run);
-        foreach (var subject in run.Subjects)
+        foreach (var subject in run.Subjects.Where(s => s.ShowTables))
         {
             RenderSubject(subject);
         }
@@ -46,6 +46,8 @@ public sealed class ReportRenderer(bool scrub = false)
         {
             RenderComparison(run, comparison);
         }
+
+        RenderClaims(run);
 
         RenderFingerprint(run);
         RenderGates(run);
@@ -70,9 +72,10 @@ public sealed class ReportRenderer(bool scrub = false)
         Line();
         Line("| driver | measured | cases | what ran, or why not |");
         Line("|---|---|---|---|");
-        foreach (var subject in run.Subjects)
+        foreach (var subject in run.Subjects.Where(s => s.ShowTables).GroupBy(s => s.Subject))
         {
-            Line($"| {subject.Subject} | yes | {subject.Cases.Count} | {V(subject.Description)} |");
+            Line($"| {subject.Key} | yes | {subject.Sum(s => s.Cases.Count)} ({string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"))}) | " +
+                 $"{V(subject.First().Description)} |");
         }
 
         foreach (var absent in run.Absent)
@@ -97,13 +100,14 @@ public sealed class ReportRenderer(bool scrub = false)
         {
             Line($"### {group.Key}");
             Line();
-            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Ratio [95 % CI] |");
-            Line("|---|---:|---:|---:|---:|---:|---:|---|");
+            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | Ratio [95 % CI] |");
+            Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
             foreach (var c in group)
             {
                 var m = c.Measurement;
                 Line($"| {c.Case.Variant} | {V(Units.Time(m.MeanNanoseconds))} | {V(Units.Time(m.NanosecondsPerMessage))} | {V(Units.Rate(m.MessagesPerSecond))} | " +
                      $"{V(Units.Throughput(m.BytesPerSecond))} | {V(Units.Bytes(m.BytesAllocatedPerOperation))} | {V(Units.Count(m.Gen0PerThousandOperations))} | " +
+                     $"{V(Units.Count(m.Gen1PerThousandOperations))} | {V(Units.Count(m.Gen2PerThousandOperations))} | " +
                      $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} |");
             }
 
@@ -113,29 +117,76 @@ public sealed class ReportRenderer(bool scrub = false)
 
     private void RenderComparison(PerfRun run, CrossSubjectComparison comparison)
     {
-        var subject = run.Subjects.FirstOrDefault(s => s.Subject == comparison.Subject);
-        var reference = run.Subjects.FirstOrDefault(s => s.Subject == comparison.Reference);
-        Line($"## {comparison.Title}: {comparison.Subject} ÷ {comparison.Reference}");
+        var subject = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList();
+        var references = comparison.References
+            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
+            .Where(r => r.Cases.Count > 0)
+            .ToList();
+        Line($"## {comparison.Title}");
         Line();
         Line(comparison.Explanation);
         Line();
-        if (subject is null || reference is null)
+        var rows = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
+        if (rows.Count == 0)
         {
-            Line($"Not available in this run: it needs both {comparison.Subject} and {comparison.Reference} measured.");
+            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
             Line();
             return;
         }
 
-        var references = reference.Cases.ToDictionary(c => c.Case.CrossSubjectKey);
-        Line($"| Case | {comparison.Subject} mean | {comparison.Reference} mean | {comparison.Subject} ÷ {comparison.Reference} [95 % CI] |");
-        Line("|---|---:|---:|---|");
-        foreach (var c in subject.Cases)
+        Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) + " | " +
+             string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
+        Line("|---|---:|" + string.Concat(references.Select(_ => "---:|")) + string.Concat(references.Select(_ => "---|")));
+        foreach (var c in rows)
         {
-            if (references.TryGetValue(c.Case.CrossSubjectKey, out var r))
+            var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
+            Line($"| {c.Case.CrossSubjectKey} | {V(Units.Time(c.Measurement.MeanNanoseconds))} | " +
+                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(Units.Time(m.Measurement.MeanNanoseconds)))) + " | " +
+                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))) + " |");
+        }
+
+        Line();
+        var first = references[0];
+        foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey)).GroupBy(c => c.Case.Suite))
+        {
+            var ratios = suite.Select(c => (Label: c.Case.CrossSubjectKey[(suite.Key.Length + 1)..],
+                Ratio: SuiteAnalysis.Compare(c.Measurement, first.Cases[c.Case.CrossSubjectKey].Measurement).Value)).ToList();
+            Line("```mermaid");
+            Line("xychart-beta");
+            Line($"    title \"{comparison.Subject} ÷ {first.Name}, {suite.Key}\"");
+            Line("    x-axis [" + string.Join(", ", ratios.Select(r => $"\"{r.Label}\"")) + "]");
+            Line($"    y-axis \"time ratio\" 0 --> {(scrub ? Scrubbed : Math.Ceiling(Math.Max(2, ratios.Max(r => r.Ratio))).ToString(CultureInfo.InvariantCulture))}");
+            Line("    bar [" + string.Join(", ", ratios.Select(r => V(r.Ratio.ToString("0.000", CultureInfo.InvariantCulture)))) + "]");
+            Line("```");
+            Line();
+        }
+    }
+
+    private void RenderClaims(PerfRun run)
+    {
+        if (run.Claims.Count == 0)
+        {
+            return;
+        }
+
+        Line("## Published claims");
+        Line();
+        Line("Each claim checked against this run: **holds** when every estimate lies in the claimed range, **does not hold** when some " +
+             "estimate's whole 95 % interval lies outside it, **unclear** in between. A claim that does not hold here is a finding about " +
+             "this machine and workload, not a failure of the run; only the claims marked as gates can fail it, through their gate.");
+        Line();
+        Line("| Claim | Statement | Verdict | Measured | Gate |");
+        Line("|---|---|---|---|---|");
+        foreach (var claim in run.Claims)
+        {
+            var verdict = claim.Verdict switch
             {
-                Line($"| {c.Case.CrossSubjectKey} | {V(Units.Time(c.Measurement.MeanNanoseconds))} | {V(Units.Time(r.Measurement.MeanNanoseconds))} | " +
-                     $"{V(SuiteAnalysis.Compare(c.Measurement, r.Measurement).ToString())} |");
-            }
+                ClaimVerdict.Holds => "holds",
+                ClaimVerdict.Unclear => "unclear",
+                ClaimVerdict.DoesNotHold => "**does not hold**",
+                _ => "not measured",
+            };
+            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | {claim.Gate ?? "informs only"} |");
         }
 
         Line();

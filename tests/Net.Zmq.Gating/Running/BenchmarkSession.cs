@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
-using BenchmarkDotNet.Diagnosers;
 using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Running;
@@ -12,15 +11,18 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>What the measured code tells the session about one case id.</summary>
 /// <param name="Explain">Why a case failed, when the benchmark recorded a reason (the log has the rest).</param>
-/// <param name="AllocationSamples">The managed bytes the process allocated during each operation the benchmark ran,
-/// in order, warm-up included.</param>
+/// <param name="MemorySamples">What the process allocated and collected during each operation the benchmark ran,
+/// in order.</param>
 public sealed record BenchmarkCases(
     Type BenchmarkType,
     string CaseParameter,
     IReadOnlyList<string> CaseIds,
     Func<string, (CaseIdentity Identity, int MessagesPerOperation, int MessageBytes)> Describe,
     Func<string, string?> Explain,
-    Func<string, IReadOnlyList<long>> AllocationSamples);
+    Func<string, IReadOnlyList<OperationMemory>> MemorySamples);
+
+/// <summary>One operation's managed allocation in bytes (what the benchmark counts) and the garbage collections (process-wide) during it.</summary>
+public readonly record struct OperationMemory(long Bytes, int Gen0, int Gen1, int Gen2);
 
 /// <summary>
 /// Runs BenchmarkDotNet in-process with the suite's one configuration and turns its Summary into measurements.
@@ -28,10 +30,11 @@ public sealed record BenchmarkCases(
 /// validator reported a critical error (optimization included).
 /// <para>
 /// Cases are run in the profile's rounds, each round in batches of equal iteration count (one BenchmarkDotNet
-/// run each), and their samples pooled. Bytes per operation are the
-/// median over every measured operation of what the process allocated during it: BenchmarkDotNet's
-/// MemoryDiagnoser reads one operation only, so a test host's background allocation (a few KiB now and then)
-/// would land in the figure whole; the median leaves it out. Gen0/1/2 counts are MemoryDiagnoser's.
+/// run each), and their samples pooled. Bytes per operation are the median over every measured operation of
+/// what the benchmark counted during it (<see cref="OperationMemory"/>): a single operation's reading, which is
+/// what BenchmarkDotNet's MemoryDiagnoser takes, can hold a test host's background allocation whole. Gen0/1/2
+/// are the collections counted around every operation, per 1,000 operations. MemoryDiagnoser is not used: it runs one more operation per case and round,
+/// which for messages of 64 KiB and more cost as much as the measurement itself.
 /// </para>
 /// </summary>
 public static class BenchmarkSession
@@ -76,16 +79,16 @@ public static class BenchmarkSession
         {
             var (identity, messages, bytes) = cases.Describe(id);
             var s = samples[id];
-            var allocations = cases.AllocationSamples(id);
-            if (s.Times.Count != profile.SamplesFor(bytes) || allocations.Count < s.Times.Count)
+            var memory = cases.MemorySamples(id);
+            if (s.Times.Count != profile.SamplesFor(bytes) || memory.Count != s.Times.Count)
             {
                 throw new InvalidOperationException(
-                    $"{id}: {s.Times.Count} timed and {allocations.Count} allocation-counted operations, expected {profile.SamplesFor(bytes)}");
+                    $"{id}: {s.Times.Count} timed and {memory.Count} allocation-counted operations, expected {profile.SamplesFor(bytes)}");
             }
 
             return new CaseMeasurement(identity, messages, bytes, s.Times,
-                Statistics.Quantiles.Median(allocations.Select(a => (double)a).ToList()),
-                s.Gen0 / s.Operations * 1000, s.Gen1 / s.Operations * 1000, s.Gen2 / s.Operations * 1000);
+                Statistics.Quantiles.Median(memory.Select(m => (double)m.Bytes).ToList()),
+                memory.Average(m => m.Gen0) * 1000, memory.Average(m => m.Gen1) * 1000, memory.Average(m => m.Gen2) * 1000);
         }).ToList();
     }
 
@@ -93,14 +96,6 @@ public static class BenchmarkSession
     private sealed class CaseSamples
     {
         public List<double> Times { get; } = [];
-
-        public double Gen0 { get; set; }
-
-        public double Gen1 { get; set; }
-
-        public double Gen2 { get; set; }
-
-        public long Operations { get; set; }
     }
 
     private static void RunLogged(BenchmarkCases cases, MeasurementProfile profile, int iterations, string artifactsPath, Action<string> writeLine,
@@ -160,12 +155,7 @@ public static class BenchmarkSession
                 continue;
             }
 
-            var pooled = samples[id];
-            pooled.Times.AddRange(times);
-            pooled.Gen0 += report.GcStats.Gen0Collections;
-            pooled.Gen1 += report.GcStats.Gen1Collections;
-            pooled.Gen2 += report.GcStats.Gen2Collections;
-            pooled.Operations += report.GcStats.TotalOperations;
+            samples[id].Times.AddRange(times);
         }
     }
 
@@ -186,7 +176,6 @@ public static class BenchmarkSession
 
         var config = ManualConfig.CreateEmpty()
             .AddJob(job)
-            .AddDiagnoser(MemoryDiagnoser.Default)
             .AddLogger(logger)
             .AddColumnProvider(DefaultColumnProviders.Instance)
             .AddValidator(JitOptimizationsValidator.FailOnError)

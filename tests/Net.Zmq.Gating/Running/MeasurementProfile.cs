@@ -23,9 +23,12 @@ public sealed record MeasurementProfile(string Name, int Rounds, int WarmupItera
     public const int LargeMessageBytes = 4096;
 
     public static MeasurementProfile Default { get; } =
-        new("default", Rounds: 4, WarmupIterations: 0, SmallMessageIterations: 10, LargeMessageIterations: 3);
+        new("default", Rounds: 4, WarmupIterations: 0, SmallMessageIterations: 6, LargeMessageIterations: 1);
 
-    public static IReadOnlyList<MeasurementProfile> All { get; } = [Default];
+    /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and NetMQ's matrix).</summary>
+    public static MeasurementProfile Full { get; } = Default with { Name = "full" };
+
+    public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full];
 
     public int IterationsFor(int messageBytes) => messageBytes > LargeMessageBytes ? LargeMessageIterations : SmallMessageIterations;
 

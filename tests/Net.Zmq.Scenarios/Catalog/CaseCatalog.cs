@@ -11,6 +11,31 @@ public static class CaseCatalog
     /// <summary>The sizes of Net.Zmq's published receive-mode table.</summary>
     public static IReadOnlyList<int> ReceiveModeSizes { get; } = [64, 512, 1024, 65536];
 
+    /// <summary>Small, medium and large: the pattern suite's sizes.</summary>
+    public static IReadOnlyList<int> PatternSizes { get; } = [64, 1024, 65536];
+
+    /// <summary>The sizes of Net.Zmq's published buffer-strategy table, up to where large-object-heap arrays start.</summary>
+    public static IReadOnlyList<int> BufferStrategySizes { get; } = [64, 512, 1024, 65536, 131072, 262144];
+
+    /// <summary>Buffer strategies a driver does not run, each with the reason: the catalog says so rather than fake one. (Before <see cref="All"/>, which reads it.)</summary>
+    public static IReadOnlyList<(DriverId Driver, BufferStrategy Strategy, string Reason)> StrategiesNotExpressed { get; } =
+    [
+        .. NetZmqBuild.HasMessagePool
+            ? []
+            : new[]
+            {
+                (DriverId.NetZmq, BufferStrategy.MessagePool, $"not in {NetZmqBuild.Version}: MessagePool exists only in Net.Zmq 0.4.0 and 0.4.1"),
+                (DriverId.NetZmq, BufferStrategy.MessagePoolRecvPool, $"not in {NetZmqBuild.Version}: MessagePool exists only in Net.Zmq 0.4.0 and 0.4.1"),
+            },
+        (DriverId.LibZmq, BufferStrategy.MessagePool, "libzmq's C API has no message pool"),
+        (DriverId.LibZmq, BufferStrategy.MessagePoolRecvPool, "libzmq's C API has no message pool"),
+        (DriverId.NetMQ, BufferStrategy.ArrayPool,
+            "NetMQ receives only into its own Msg or a new array; renting an array to copy into would measure a copy, not a NetMQ receive path"),
+        (DriverId.NetMQ, BufferStrategy.MessageZeroCopy, "NetMQ is managed: there is no native memory to hand over"),
+        (DriverId.NetMQ, BufferStrategy.MessagePool, "NetMQ has no separate message pool: its Msg is already pooled (the Message case)"),
+        (DriverId.NetMQ, BufferStrategy.MessagePoolRecvPool, "NetMQ has no separate message pool: its Msg is already pooled (the Message case)"),
+    ];
+
     public static IReadOnlyList<CaseDefinition> All { get; } = BuildAll();
 
     /// <summary>The cases whose driver is available in this build on this machine.</summary>
@@ -33,12 +58,42 @@ public static class CaseCatalog
             {
                 foreach (var size in ReceiveModeSizes)
                 {
-                    cases.Add(new CaseDefinition(
-                        driver, Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, mode, BufferStrategy.ReusedBuffer, size));
+                    cases.Add(new CaseDefinition(driver, Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, mode, BufferStrategy.ReusedBuffer, size));
+                }
+            }
+
+            foreach (var (pattern, transport) in PatternTransports)
+            {
+                foreach (var mode in Enum.GetValues<ReceiveMode>())
+                {
+                    foreach (var size in PatternSizes)
+                    {
+                        cases.Add(new CaseDefinition(driver, Suite.Patterns, pattern, transport, mode, BufferStrategy.ReusedBuffer, size));
+                    }
+                }
+            }
+
+            foreach (var strategy in Enum.GetValues<BufferStrategy>().Where(s => s != BufferStrategy.ReusedBuffer))
+            {
+                if (StrategiesNotExpressed.Any(n => n.Driver == driver && n.Strategy == strategy))
+                {
+                    continue;
+                }
+
+                foreach (var size in BufferStrategySizes)
+                {
+                    cases.Add(new CaseDefinition(driver, Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, strategy, size));
                 }
             }
         }
 
         return cases;
     }
+
+    /// <summary>The pattern suite's pattern and transport pairs: all six but ROUTER over tcp, which is the receive-mode suite.</summary>
+    private static IEnumerable<(Pattern, Transport)> PatternTransports =>
+        from pattern in Enum.GetValues<Pattern>()
+        from transport in Enum.GetValues<Transport>()
+        where !(pattern == Pattern.RouterRouter && transport == Transport.Tcp)
+        select (pattern, transport);
 }

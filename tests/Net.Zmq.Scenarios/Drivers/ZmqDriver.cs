@@ -31,34 +31,49 @@ public abstract class ZmqDriver
 
     public abstract DriverAvailability Availability { get; }
 
+    /// <summary>
+    /// True when the implementation moves messages on managed threads of its own (NetMQ's I/O thread), whose
+    /// allocations only a process-wide count sees. Otherwise everything managed happens on the workload's sender
+    /// and receiver threads, which can be counted exactly.
+    /// </summary>
+    public virtual bool HasManagedIoThread => false;
+
     /// <summary>A context (where the implementation has one) from which sockets for a workload are made.</summary>
     public abstract IDriverSession OpenSession(WorkloadOptions options);
 
     public override string ToString() => Id.ToString();
 }
 
-/// <summary>Owns a driver's context and makes the two ends of a ROUTER-to-ROUTER workload.</summary>
+/// <summary>Owns a driver's context and makes the two ends of a workload.</summary>
 public interface IDriverSession : IDisposable
 {
-    /// <summary>Binds a ROUTER on tcp://127.0.0.1 with an ephemeral port; it receives in <paramref name="mode"/>.</summary>
-    RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize);
+    /// <summary>Binds the measured end (PULL, SUB or ROUTER) on tcp://127.0.0.1 with an ephemeral port, or on a fresh inproc name.</summary>
+    MessageReceiver BindReceiver(WorkloadShape shape);
 
-    /// <summary>Connects a mandatory-routing ROUTER to <paramref name="endpoint"/>.</summary>
-    IRouterSender ConnectRouterSender(string endpoint, int messageSize);
+    /// <summary>Connects the sending end (PUSH, PUB or a mandatory-routing ROUTER) to <paramref name="endpoint"/>.</summary>
+    IMessageSender ConnectSender(string endpoint, WorkloadShape shape);
 
     /// <summary>Makes every blocking call on this session's sockets return at once (libzmq: zmq_ctx_shutdown).</summary>
     void Abort();
 }
 
-
-/// <summary>The concurrent end: a connected ROUTER that sends [receiver id][payload] messages.</summary>
-public interface IRouterSender : IDisposable
+/// <summary>The concurrent end: sends payloads (ROUTER: [receiver id][payload]) in the workload's buffer strategy.</summary>
+public interface IMessageSender : IDisposable
 {
-    /// <summary>Sends the hello, retrying (bounded) while the receiver's routing id is not yet known.</summary>
+    /// <summary>Sends one hello; a ROUTER retries (bounded) while the receiver's routing id is not yet known.</summary>
     void SendHello();
 
+    /// <summary>Sends the marker that ends the handshake: everything after it is an operation's message.</summary>
+    void SendReady();
+
     void SendOperation(SendPlan plan);
+
+    /// <summary>Zero-copy buffers handed to the library and freed by its callback so far (zero for other strategies).</summary>
+    ZeroCopyCounts ZeroCopy { get; }
 }
+
+/// <summary>Native buffers a zero-copy sender handed over, and how many of them the library has released.</summary>
+public readonly record struct ZeroCopyCounts(long HandedOver, long Freed);
 
 /// <summary>A driver that cannot run here; it carries the reason.</summary>
 public sealed class UnavailableDriver(DriverId id, string reason) : ZmqDriver

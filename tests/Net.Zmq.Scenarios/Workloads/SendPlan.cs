@@ -20,8 +20,11 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault)
         _ => messages,
     };
 
-    /// <summary>Writes message <paramref name="i"/> of the operation into the sender's reused payload buffer.</summary>
-    public void Fill(int i, Span<byte> payload)
+    /// <summary>
+    /// Writes message <paramref name="i"/>'s sequence number into <paramref name="payload"/>, which already holds
+    /// <paramref name="template"/>'s bytes: either the sender's reused buffer or a fresh copy of the template.
+    /// </summary>
+    public void Fill(int i, Span<byte> payload, ReadOnlySpan<byte> template)
     {
         if (Fault is null)
         {
@@ -29,10 +32,10 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault)
             return;
         }
 
-        FillWithFault(i, payload, Fault);
+        FillWithFault(i, payload, template, Fault);
     }
 
-    private void FillWithFault(int i, Span<byte> payload, MessageFault fault)
+    private void FillWithFault(int i, Span<byte> payload, ReadOnlySpan<byte> template, MessageFault fault)
     {
         var k = fault.Index;
         long offset = fault.Kind switch
@@ -43,10 +46,15 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault)
             _ => i,
         };
         Payload.WriteSequence(payload, First + offset);
-        if (fault.Kind == FaultKind.Corrupted && (i == k || i == k + 1))
+        var corrupted = Payload.CorruptionOffset(payload.Length);
+        if (fault.Kind == FaultKind.Corrupted && i == k)
         {
-            // Flip the byte for message k and flip it back for k + 1: the buffer is reused.
-            payload[Payload.CorruptionOffset(payload.Length)] ^= 0xFF;
+            payload[corrupted] = (byte)~template[corrupted];
+        }
+        else if (fault.Kind == FaultKind.Corrupted && i == k + 1)
+        {
+            // A reused buffer still holds message k's flipped byte.
+            payload[corrupted] = template[corrupted];
         }
     }
 }

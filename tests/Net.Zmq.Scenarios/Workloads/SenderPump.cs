@@ -9,21 +9,25 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// </summary>
 internal sealed class SenderPump : IDisposable
 {
-    private readonly IRouterSender _sender;
+    private readonly IMessageSender _sender;
     private readonly Thread _thread;
     private readonly SemaphoreSlim _start = new(0);
     private readonly SemaphoreSlim _finished = new(0);
     private SendPlan _plan;
     private volatile Exception? _failure;
+    private long _lastOperationBytes;
     private volatile bool _stopping;
 
-    public SenderPump(IRouterSender sender, string name)
+    public SenderPump(IMessageSender sender, string name)
     {
         _sender = sender;
         // Background: a stuck sender can never keep the test host alive.
         _thread = new Thread(Run) { IsBackground = true, Name = $"sender {name}" };
         _thread.Start();
     }
+
+    /// <summary>What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).</summary>
+    public long LastOperationBytes => Interlocked.Read(ref _lastOperationBytes);
 
     /// <summary>The sender's error, once it has failed.</summary>
     public Exception? Failure => _failure;
@@ -49,7 +53,9 @@ internal sealed class SenderPump : IDisposable
 
             try
             {
+                var before = GC.GetAllocatedBytesForCurrentThread();
                 _sender.SendOperation(_plan);
+                Interlocked.Exchange(ref _lastOperationBytes, GC.GetAllocatedBytesForCurrentThread() - before);
             }
             catch (Exception e)
             {

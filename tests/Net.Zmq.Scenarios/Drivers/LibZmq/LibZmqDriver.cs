@@ -23,47 +23,77 @@ public sealed class LibZmqDriver : ZmqDriver
     }
 }
 
-/// <summary>One libzmq context (one I/O thread, libzmq's default) for both ends of a workload.</summary>
-internal sealed class LibZmqSession(WorkloadOptions options) : IDriverSession
+/// <summary>One libzmq context (one I/O thread, libzmq's default) for both ends of a workload; inproc needs exactly that.</summary>
+internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly nint _context = zmq_ctx_new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
-        SetupGuard.CleanUpOnFailure(OpenRouter(RouterIdentities.Receiver), Close, socket =>
+    public MessageReceiver BindReceiver(WorkloadShape shape)
+    {
+        var type = shape.Pattern switch
         {
-            BindLoopback(socket, out var endpoint);
-            return new LibZmqRouterReceiver(socket, endpoint, mode, messageSize, options);
-        });
+            Pattern.PushPull => ZMQ_PULL,
+            Pattern.PubSub => ZMQ_SUB,
+            _ => ZMQ_ROUTER,
+        };
+        return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Receiver), Close, socket =>
+        {
+            if (type == ZMQ_SUB)
+            {
+                Check(zmq_setsockopt(socket, ZMQ_SUBSCRIBE, null, 0), "zmq_setsockopt(ZMQ_SUBSCRIBE)");
+            }
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
-        SetupGuard.CleanUpOnFailure(OpenRouter(RouterIdentities.Sender), Close, socket =>
-        {
-            SetInt(socket, ZMQ_ROUTER_MANDATORY, 1);
-            Connect(socket, endpoint);
-            return new LibZmqRouterSender(socket, messageSize, options);
+            Bind(socket, RouterIdentities.BindAddress(shape.Transport), out var endpoint);
+            return new LibZmqReceiver(socket, endpoint, shape, options);
         });
+    }
+
+    public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
+    {
+        var type = shape.Pattern switch
+        {
+            Pattern.PushPull => ZMQ_PUSH,
+            Pattern.PubSub => ZMQ_PUB,
+            _ => ZMQ_ROUTER,
+        };
+        return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Sender), Close, socket =>
+        {
+            if (type == ZMQ_ROUTER)
+            {
+                SetInt(socket, ZMQ_ROUTER_MANDATORY, 1);
+            }
+
+            Connect(socket, endpoint);
+            return new LibZmqSender(socket, shape, options);
+        });
+    }
 
     public void Abort() => _ = zmq_ctx_shutdown(_context);
 
     public void Dispose() => _ = zmq_ctx_term(_context);
 
-    private nint OpenRouter(ReadOnlySpan<byte> routingId)
+    private nint Open(int type, WorkloadShape shape, ReadOnlySpan<byte> routingId)
     {
-        var socket = zmq_socket(_context, ZMQ_ROUTER);
+        var socket = zmq_socket(_context, type);
         if (socket == 0)
         {
             throw new LibZmqException("zmq_socket", Marshal.GetLastPInvokeError());
         }
 
         var id = routingId.ToArray();
+        var highWaterMark = options.HighWaterMarkFor(shape);
         return SetupGuard.CleanUpOnFailure(socket, Close, s =>
         {
             SetInt(s, ZMQ_LINGER, 0);
-            SetInt(s, ZMQ_SNDHWM, options.HighWaterMark);
-            SetInt(s, ZMQ_RCVHWM, options.HighWaterMark);
+            SetInt(s, ZMQ_SNDHWM, highWaterMark);
+            SetInt(s, ZMQ_RCVHWM, highWaterMark);
             SetInt(s, ZMQ_RCVTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
             SetInt(s, ZMQ_SNDTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
-            SetBytes(s, ZMQ_ROUTING_ID, id);
+            if (type == ZMQ_ROUTER)
+            {
+                SetBytes(s, ZMQ_ROUTING_ID, id);
+            }
+
             return s;
         });
     }
@@ -78,14 +108,14 @@ internal sealed class LibZmqSession(WorkloadOptions options) : IDriverSession
         }
     }
 
-    private static unsafe void SetInt(nint socket, int option, int value) =>
+    internal static unsafe void SetInt(nint socket, int option, int value) =>
         Check(zmq_setsockopt(socket, option, &value, sizeof(int)), $"zmq_setsockopt({option})");
 
-    private static unsafe void BindLoopback(nint socket, out string endpoint)
+    private static unsafe void Bind(nint socket, string address, out string endpoint)
     {
-        fixed (byte* wildcard = Encoding.UTF8.GetBytes(RouterIdentities.LoopbackWildcard + "\0"))
+        fixed (byte* text = Encoding.UTF8.GetBytes(address + "\0"))
         {
-            Check(zmq_bind(socket, wildcard), "zmq_bind");
+            Check(zmq_bind(socket, text), "zmq_bind");
         }
 
         var buffer = stackalloc byte[256];

@@ -12,7 +12,12 @@ internal static unsafe partial class LibZmqNative
 {
     public const string Library = "libzmq";
 
+    public const int ZMQ_PUB = 1;
+    public const int ZMQ_SUB = 2;
     public const int ZMQ_ROUTER = 6;
+    public const int ZMQ_PULL = 7;
+    public const int ZMQ_PUSH = 8;
+    public const int ZMQ_SUBSCRIBE = 6;
     public const int ZMQ_ROUTING_ID = 5;
     public const int ZMQ_LINGER = 17;
     public const int ZMQ_SNDHWM = 23;
@@ -80,6 +85,39 @@ internal static unsafe partial class LibZmqNative
 
     [LibraryImport(Library)]
     public static partial byte* zmq_strerror(int error);
+
+    /// <summary>zmq_msg_t: 64 opaque bytes, pointer-aligned; lives on the caller's stack.</summary>
+    [System.Runtime.CompilerServices.InlineArray(8)]
+    public struct ZmqMsg
+    {
+        private ulong _element;
+    }
+
+    [LibraryImport(Library)]
+    public static partial int zmq_msg_init(ZmqMsg* message);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_msg_init_size(ZmqMsg* message, nuint size);
+
+    /// <summary>Zero-copy: libzmq owns <paramref name="data"/> from here and calls <paramref name="free"/>(data, hint) once, on any thread.</summary>
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_msg_init_data(ZmqMsg* message, void* data, nuint size,
+        delegate* unmanaged[Cdecl]<void*, void*, void> free, void* hint);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_msg_send(ZmqMsg* message, nint socket, int flags);
+
+    [LibraryImport(Library, SetLastError = true)]
+    public static partial int zmq_msg_recv(ZmqMsg* message, nint socket, int flags);
+
+    [LibraryImport(Library)]
+    public static partial void* zmq_msg_data(ZmqMsg* message);
+
+    [LibraryImport(Library)]
+    public static partial nuint zmq_msg_size(ZmqMsg* message);
+
+    [LibraryImport(Library)]
+    public static partial int zmq_msg_close(ZmqMsg* message);
 
     public static string Describe(int error) =>
         $"{Marshal.PtrToStringUTF8((nint)zmq_strerror(error))} (errno {error})";

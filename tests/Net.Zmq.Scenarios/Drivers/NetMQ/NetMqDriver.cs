@@ -18,6 +18,9 @@ public sealed class NetMqDriver : ZmqDriver
         new DriverProvenance(Version, "the NetMQ NuGet package", "none (managed)"));
 
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetMqSession(options);
+
+    /// <summary>NetMQ's I/O thread is managed and allocates per message (its decoder): counted process-wide.</summary>
+    public override bool HasManagedIoThread => true;
 }
 
 /// <summary>NetMQ has one implicit process-wide context; a session only configures sockets.</summary>
@@ -25,20 +28,54 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly NetMqAbortSignal _abort = new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
-        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Receiver), socket =>
+    public MessageReceiver BindReceiver(WorkloadShape shape)
+    {
+        NetMQSocket socket = shape.Pattern switch
         {
-            var port = socket.BindRandomPort("tcp://127.0.0.1");
-            return new NetMqRouterReceiver(socket, $"tcp://127.0.0.1:{port}", mode, options);
-        });
+            Pattern.PushPull => new PullSocket(),
+            Pattern.PubSub => new SubscriberSocket(),
+            _ => new RouterSocket(),
+        };
+        return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Receiver), s =>
+        {
+            if (s is SubscriberSocket subscriber)
+            {
+                subscriber.SubscribeToAnyTopic();
+            }
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
-        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Sender), socket =>
-        {
-            socket.Options.RouterMandatory = true;
-            socket.Connect(endpoint);
-            return new NetMqRouterSender(socket, messageSize, options, _abort);
+            var endpoint = RouterIdentities.BindAddress(shape.Transport);
+            if (shape.Transport == Transport.Tcp)
+            {
+                endpoint = $"tcp://127.0.0.1:{s.BindRandomPort("tcp://127.0.0.1")}";
+            }
+            else
+            {
+                s.Bind(endpoint);
+            }
+
+            return new NetMqReceiver(s, endpoint, shape, options);
         });
+    }
+
+    public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
+    {
+        NetMQSocket socket = shape.Pattern switch
+        {
+            Pattern.PushPull => new PushSocket(),
+            Pattern.PubSub => new PublisherSocket(),
+            _ => new RouterSocket(),
+        };
+        return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Sender), s =>
+        {
+            if (s is RouterSocket)
+            {
+                s.Options.RouterMandatory = true;
+            }
+
+            s.Connect(endpoint);
+            return new NetMqSender(s, shape, options, _abort);
+        });
+    }
 
     /// <summary>
     /// NetMQ has no context to shut down, and a connecting socket keeps its pipe (and a blocked send) across the
@@ -50,16 +87,21 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
     {
     }
 
-    private RouterSocket OpenRouter(ReadOnlySpan<byte> routingId)
+    private NetMQSocket Configure(NetMQSocket socket, WorkloadShape shape, ReadOnlySpan<byte> routingId)
     {
         var id = routingId.ToArray();
-        return SetupGuard.DisposeOnFailure(new RouterSocket(), socket =>
+        var highWaterMark = options.HighWaterMarkFor(shape);
+        return SetupGuard.DisposeOnFailure(socket, s =>
         {
-            socket.Options.Linger = TimeSpan.Zero;
-            socket.Options.SendHighWatermark = options.HighWaterMark;
-            socket.Options.ReceiveHighWatermark = options.HighWaterMark;
-            socket.Options.Identity = id;
-            return socket;
+            s.Options.Linger = TimeSpan.Zero;
+            s.Options.SendHighWatermark = highWaterMark;
+            s.Options.ReceiveHighWatermark = highWaterMark;
+            if (s is RouterSocket)
+            {
+                s.Options.Identity = id;
+            }
+
+            return s;
         });
     }
 }

@@ -16,7 +16,7 @@ public sealed class NetZmqDriver : ZmqDriver
     private static DriverAvailability Describe()
     {
         var (major, minor, patch) = Context.Version;
-        var features = NetZmqFeatures.MessagePool ? "with MessagePool" : "without MessagePool";
+        var features = NetZmqBuild.HasMessagePool ? "with MessagePool" : "without MessagePool";
         var native = LibZmqLibrary.Availability.Provenance?.NativeLibrary ?? $"libzmq {major}.{minor}.{patch}";
         return DriverAvailability.Available(
             $"{NetZmqBuild.Status.TrimEnd('.')}; package {NetZmqBuild.Version} {features}, libzmq {major}.{minor}.{patch}",
@@ -24,52 +24,71 @@ public sealed class NetZmqDriver : ZmqDriver
     }
 }
 
-/// <summary>API that only some Net.Zmq versions have; cases that need it exist only where it is compiled in.</summary>
-public static class NetZmqFeatures
-{
-    public static bool MessagePool =>
-#if NETZMQ_MESSAGEPOOL
-        true;
-#else
-        false;
-#endif
-}
-
 /// <summary>One Net.Zmq context (libzmq's default: one I/O thread) for both ends, as Net.Zmq's own benchmarks do.</summary>
 internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly Context _context = new();
 
-    public RouterReceiver BindRouterReceiver(ReceiveMode mode, int messageSize) =>
-        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Receiver), socket =>
+    public MessageReceiver BindReceiver(WorkloadShape shape)
+    {
+        var type = shape.Pattern switch
         {
-            socket.Bind(RouterIdentities.LoopbackWildcard);
-            return new NetZmqRouterReceiver(socket, socket.GetOptionString(SocketOption.Last_Endpoint), mode, messageSize, options);
-        });
+            Pattern.PushPull => SocketType.Pull,
+            Pattern.PubSub => SocketType.Sub,
+            _ => SocketType.Router,
+        };
+        return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Receiver), socket =>
+        {
+            if (type == SocketType.Sub)
+            {
+                socket.SubscribeAll();
+            }
 
-    public IRouterSender ConnectRouterSender(string endpoint, int messageSize) =>
-        SetupGuard.DisposeOnFailure(OpenRouter(RouterIdentities.Sender), socket =>
-        {
-            socket.SetOption(SocketOption.Router_Mandatory, 1);
-            socket.Connect(endpoint);
-            return new NetZmqRouterSender(socket, messageSize, options);
+            socket.Bind(RouterIdentities.BindAddress(shape.Transport));
+            return new NetZmqReceiver(socket, socket.GetOptionString(SocketOption.Last_Endpoint), shape, options);
         });
+    }
+
+    public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
+    {
+        var type = shape.Pattern switch
+        {
+            Pattern.PushPull => SocketType.Push,
+            Pattern.PubSub => SocketType.Pub,
+            _ => SocketType.Router,
+        };
+        return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Sender), socket =>
+        {
+            if (type == SocketType.Router)
+            {
+                socket.SetOption(SocketOption.Router_Mandatory, 1);
+            }
+
+            socket.Connect(endpoint);
+            return new NetZmqSender(socket, shape, options);
+        });
+    }
 
     public void Abort() => _context.Shutdown();
 
     public void Dispose() => _context.Dispose();
 
-    private Socket OpenRouter(ReadOnlySpan<byte> routingId)
+    private Socket Open(SocketType type, WorkloadShape shape, ReadOnlySpan<byte> routingId)
     {
         var id = routingId.ToArray();
-        return SetupGuard.DisposeOnFailure(new Socket(_context, SocketType.Router), socket =>
+        var highWaterMark = options.HighWaterMarkFor(shape);
+        return SetupGuard.DisposeOnFailure(new Socket(_context, type), socket =>
         {
             socket.SetOption(SocketOption.Linger, 0);
-            socket.SetOption(SocketOption.Sndhwm, options.HighWaterMark);
-            socket.SetOption(SocketOption.Rcvhwm, options.HighWaterMark);
+            socket.SetOption(SocketOption.Sndhwm, highWaterMark);
+            socket.SetOption(SocketOption.Rcvhwm, highWaterMark);
             socket.SetOption(SocketOption.Rcvtimeo, (int)options.IdleTimeout.TotalMilliseconds);
             socket.SetOption(SocketOption.Sndtimeo, (int)options.IdleTimeout.TotalMilliseconds);
-            socket.SetOption(SocketOption.Routing_Id, id);
+            if (type == SocketType.Router)
+            {
+                socket.SetOption(SocketOption.Routing_Id, id);
+            }
+
             return socket;
         });
     }

@@ -4,24 +4,27 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
-/// A ROUTER-to-ROUTER workload over tcp://127.0.0.1: the measured receiver on the calling thread, a concurrent
-/// sender on its own thread. Opening it sets everything up and proves the route (a hello that must arrive);
-/// <see cref="RunOperation"/> is one operation, the thing a benchmark times. Correctness runs exactly this code.
+/// One case's workload: the measured receiver on the calling thread, a concurrent sender on its own thread, in the
+/// case's pattern, transport, receive mode and buffer strategy. Opening it sets everything up and proves the
+/// route or subscription (a hello that must arrive, then a ready marker); <see cref="RunOperation"/> is one
+/// operation, the thing a benchmark times. Correctness runs exactly this code.
 /// </summary>
-public sealed class RouterWorkload : IDisposable
+public sealed class MessageWorkload : IDisposable
 {
     private readonly string _name;
     private readonly WorkloadOptions _options;
     private readonly IDriverSession _receiverSession;
     private readonly IDriverSession? _senderSession;
-    private readonly RouterReceiver _receiver;
-    private readonly IRouterSender _sender;
+    private readonly MessageReceiver _receiver;
+    private readonly IMessageSender _sender;
     private readonly SenderPump _pump;
     private readonly ReceiveLedger _ledger;
     private WorkloadFaultException? _poisoned;
 
-    private RouterWorkload(string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, ReceiveMode mode, int messageSize,
-        WorkloadOptions options)
+    /// <summary>How long the handshake waits for one hello before sending another (a PUB's are dropped until SUB's subscription arrives).</summary>
+    private static readonly TimeSpan HelloInterval = TimeSpan.FromMilliseconds(20);
+
+    private MessageWorkload(string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, WorkloadShape shape, WorkloadOptions options)
     {
         _name = name;
         _options = options;
@@ -37,13 +40,12 @@ public sealed class RouterWorkload : IDisposable
                 setup.Push(_senderSession);
             }
 
-            _receiver = _receiverSession.BindRouterReceiver(mode, messageSize);
+            _receiver = _receiverSession.BindReceiver(shape);
             setup.Push(_receiver);
-            _sender = (_senderSession ?? _receiverSession).ConnectRouterSender(_receiver.Endpoint, messageSize);
+            _sender = (_senderSession ?? _receiverSession).ConnectSender(_receiver.Endpoint, shape);
             setup.Push(_sender);
-            _sender.SendHello();
-            _receiver.AcceptHello();
-            _ledger = new ReceiveLedger(messageSize, options.VerifyContent);
+            Handshake(options.HandshakeTimeout);
+            _ledger = new ReceiveLedger(shape.MessageSize, options.VerifyContent);
             _pump = new SenderPump(_sender, name);
         }
         catch (Exception e)
@@ -58,15 +60,47 @@ public sealed class RouterWorkload : IDisposable
     }
 
     /// <summary>Opens the workload of a catalog case: sender and receiver from the case's driver.</summary>
-    public static RouterWorkload Open(CaseDefinition definition, WorkloadOptions options)
+    public static MessageWorkload Open(CaseDefinition definition, WorkloadOptions options)
     {
         var driver = ZmqDrivers.Get(definition.Driver);
-        return new RouterWorkload(definition.Id, driver, driver, definition.Mode, definition.MessageSize, options);
+        return new MessageWorkload(definition.Id, driver, driver, WorkloadShape.Of(definition), options);
     }
 
-    /// <summary>Opens a cross-driver workload: <paramref name="sender"/>'s sender talks to <paramref name="receiver"/>'s receiver.</summary>
-    public static RouterWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, ReceiveMode mode, int messageSize, WorkloadOptions options) =>
-        new($"{sender.Id}->{receiver.Id}/{mode}/{CaseDefinition.FormatSize(messageSize)}", sender, receiver, mode, messageSize, options);
+    /// <summary>Opens a cross-driver workload over tcp: <paramref name="sender"/>'s sender talks to <paramref name="receiver"/>'s receiver.</summary>
+    public static MessageWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, WorkloadShape shape, WorkloadOptions options) =>
+        new($"{sender.Id}->{receiver.Id}/{shape}", sender, receiver, shape, options);
+
+    /// <summary>Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own thread's).</summary>
+    public long SenderBytesLastOperation => _pump.LastOperationBytes;
+
+    /// <summary>The sender's zero-copy buffers so far: handed to the library, and released by it.</summary>
+    public ZeroCopyCounts ZeroCopy => _sender.ZeroCopy;
+
+    /// <summary>
+    /// Hello until one arrives (bounded), then the ready marker. Over ROUTER and PUSH the first hello is never
+    /// lost; a PUB's are dropped until the SUB's subscription has reached it, which is exactly what this waits
+    /// for. Hellos still in flight are skipped up to the marker, so nothing of the handshake reaches an operation.
+    /// </summary>
+    private void Handshake(TimeSpan timeout)
+    {
+        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        while (true)
+        {
+            _sender.SendHello();
+            if (_receiver.TryAcceptHello(HelloInterval))
+            {
+                break;
+            }
+
+            if (System.Diagnostics.Stopwatch.GetElapsedTime(started) > timeout)
+            {
+                throw new TimeoutException($"no hello reached the receiver within {timeout.TotalSeconds:0.#} s");
+            }
+        }
+
+        _sender.SendReady();
+        _receiver.AcceptReady();
+    }
 
     /// <summary>
     /// One operation: <see cref="CaseCatalog.MessagesPerOperation"/> messages from the sender, each checked by the

@@ -2,6 +2,7 @@ using System.Collections.Concurrent;
 using BenchmarkDotNet.Attributes;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.PerfTests.Benchmarks;
@@ -19,7 +20,7 @@ namespace NetZmqTests.PerfTests.Benchmarks;
 /// instead of drawing one.
 /// </para>
 /// </summary>
-public class ReceiveModeBenchmarks
+public class CaseBenchmarks
 {
     /// <summary>
     /// Operations per workload for messages up to <see cref="MeasurementProfile.LargeMessageBytes"/> (the profile's
@@ -27,10 +28,11 @@ public class ReceiveModeBenchmarks
     /// </summary>
     private const int OperationsPerSmallMessageWorkload = 4;
 
-    private RouterWorkload? _workload;
+    private MessageWorkload? _workload;
     private CaseDefinition? _case;
+    private bool _countProcessWide;
     private int _operationsOnWorkload;
-    private List<long> _allocations = [];
+    private List<OperationMemory> _memory = [];
 
     /// <summary>Every case id; the session picks the ones it measures.</summary>
     public static IEnumerable<string> AllCaseIds => CaseCatalog.All.Select(c => c.Id);
@@ -38,10 +40,10 @@ public class ReceiveModeBenchmarks
     /// <summary>Why a case failed, by id: BenchmarkDotNet only knows that it did.</summary>
     public static ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);
 
-    /// <summary>Process-wide managed bytes allocated during each operation, by case id, in the order run.</summary>
-    private static readonly ConcurrentDictionary<string, List<long>> Allocations = new(StringComparer.Ordinal);
+    /// <summary>Managed bytes allocated (counted as <see cref="Operation"/> explains) and collections, per operation, by case id, in the order run.</summary>
+    private static readonly ConcurrentDictionary<string, List<OperationMemory>> Memory = new(StringComparer.Ordinal);
 
-    public static IReadOnlyList<long> AllocationsOf(string caseId) => Allocations.TryGetValue(caseId, out var list) ? list : [];
+    public static IReadOnlyList<OperationMemory> MemoryOf(string caseId) => Memory.TryGetValue(caseId, out var list) ? list : [];
 
     [ParamsSource(nameof(AllCaseIds))]
     public string CaseId { get; set; } = "";
@@ -50,9 +52,10 @@ public class ReceiveModeBenchmarks
     public void PrepareCase()
     {
         _case = CaseCatalog.Get(CaseId);
+        _countProcessWide = ZmqDrivers.Get(_case.Driver).HasManagedIoThread;
         // Pooled over rounds; room for every operation BenchmarkDotNet will run, so that recording never allocates
         // inside an operation.
-        _allocations = Allocations.GetOrAdd(CaseId, _ => new List<long>(capacity: 1024));
+        _memory = Memory.GetOrAdd(CaseId, _ => new List<OperationMemory>(capacity: 1024));
     }
 
     [IterationSetup]
@@ -68,7 +71,7 @@ public class ReceiveModeBenchmarks
         {
             _workload?.Dispose();
             _workload = null;
-            _workload = RouterWorkload.Open(_case, WorkloadOptions.Measurement);
+            _workload = MessageWorkload.Open(_case, WorkloadOptions.Measurement);
             _operationsOnWorkload = 0;
             // A new connection's first messages grow buffers and pipes, and each thread's first run initializes
             // per-thread state (a few KiB allocated once): neither is what is measured.
@@ -84,10 +87,17 @@ public class ReceiveModeBenchmarks
     [Benchmark]
     public void Operation()
     {
-        // No lambda here: a delegate per call would be an allocation of the benchmark's own. The two precise
-        // allocation reads sit inside the timed call so that the window is exactly one operation; each costs
-        // microseconds against operations of milliseconds, the same in every case of a group.
-        var before = GC.GetTotalAllocatedBytes(precise: true);
+        // No lambda here: a delegate per call would be an allocation of the benchmark's own. The allocation reads
+        // sit inside the timed call so that the window is exactly one operation; each costs microseconds against
+        // operations of milliseconds, the same in every case of a group.
+        // Allocation is what the workload's own two threads allocated (this one receives, the pump sends) where
+        // the driver does nothing managed elsewhere: exact, whatever the test host allocates meanwhile on its own
+        // threads (4-6 KiB now and then, which a process-wide count charged to whichever case ran). NetMQ's I/O
+        // thread is managed, so NetMQ is counted process-wide.
+        var gen0 = GC.CollectionCount(0);
+        var gen1 = GC.CollectionCount(1);
+        var gen2 = GC.CollectionCount(2);
+        var before = _countProcessWide ? GC.GetTotalAllocatedBytes(precise: true) : GC.GetAllocatedBytesForCurrentThread();
         try
         {
             _workload!.RunOperation();
@@ -99,7 +109,10 @@ public class ReceiveModeBenchmarks
             throw;
         }
 
-        _allocations.Add(GC.GetTotalAllocatedBytes(precise: true) - before);
+        var allocated = _countProcessWide
+            ? GC.GetTotalAllocatedBytes(precise: true) - before
+            : GC.GetAllocatedBytesForCurrentThread() - before + _workload.SenderBytesLastOperation;
+        _memory.Add(new OperationMemory(allocated, GC.CollectionCount(0) - gen0, GC.CollectionCount(1) - gen1, GC.CollectionCount(2) - gen2));
     }
 
     [GlobalCleanup]

@@ -1,0 +1,41 @@
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.PerfTests.Infrastructure;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.PerfTests;
+
+/// <summary>
+/// Every suite's gates, one test per driver so that each driver passes, fails or is skipped (with its reason) on
+/// its own line. All drivers are measured in one run, so their ratios come from the same conditions.
+/// </summary>
+[Trait(TestCategories.Key, TestCategories.Perf)]
+public sealed class GateTests
+{
+    public static TheoryData<DriverId> Drivers => new(Enum.GetValues<DriverId>());
+
+    [Theory]
+    [MemberData(nameof(Drivers))]
+    public void Driver_MeetsEveryGate(DriverId driver)
+    {
+        var availability = ZmqDrivers.Get(driver).Availability;
+        Assert.SkipUnless(availability.IsAvailable, $"{driver} is not measured here: {availability.Description}");
+
+        var run = PerfSession.Run(TestContext.Current.TestOutputHelper!.WriteLine);
+        var suites = run.Subjects.Where(s => s.Subject == driver.ToString()).ToList();
+        Assert.SkipWhen(suites.Count == 0, $"{driver}: no case matches PERF_FILTER in this run");
+        var errors = suites.Where(s => s.Error is not null).Select(s => $"{s.Suite}: {s.Error}").ToList();
+        Assert.True(errors.Count == 0, $"{driver} could not be gated:\n" + string.Join("\n", errors));
+
+        var gates = suites.SelectMany(s => s.Gates).ToList();
+        foreach (var accepted in gates.Where(g => g.Verdict == GateVerdict.KnownViolation))
+        {
+            TestContext.Current.TestOutputHelper!.WriteLine(accepted.Describe());
+        }
+
+        var failures = gates.Where(g => g.FailsRun).ToList();
+        Assert.True(failures.Count == 0,
+            $"{failures.Count} of {gates.Count} {driver} gates fail (report: artifacts/perf/report.md):\n" +
+            string.Join("\n", failures.Select(f => f.Describe())));
+    }
+}

@@ -1,0 +1,224 @@
+using System.Globalization;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Statistics;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.PerfTests.Infrastructure;
+
+/// <summary>
+/// Net.Zmq's published benchmark claims (its docs/benchmarks.md), each checked against this run's Net.Zmq
+/// measurements. A time claim holds when every estimate lies in the claimed range and does not hold when some
+/// estimate's whole 95 % interval lies outside it; in between this run cannot tell. C1, C4 and C5 are also gates
+/// (NetZmq's baseline policies); the rest inform. A claim that does not hold here is a finding about this machine
+/// and this workload, not a failure of the run.
+/// </summary>
+internal static class PublishedClaims
+{
+    private const DriverId Subject = DriverId.NetZmq;
+
+    public static IReadOnlyList<ClaimCheck> Evaluate(IReadOnlyList<SubjectRun> subjects)
+    {
+        var cases = subjects.Where(s => s.Subject == Subject.ToString()).SelectMany(s => s.Cases)
+            .ToDictionary(c => c.Case.Id, StringComparer.Ordinal);
+        var at = new Lookup(cases);
+        return
+        [
+            ModeRange(at, "C1", ReceiveMode.Poller, 0.97, 1.01, "Poller runs within 0.97-1.01 × PureBlocking at every size.",
+                "policy: Poller ≤ 1.10 × PureBlocking (the product owner's bound; the claim itself is informative)"),
+            ModeRange(at, "C2", ReceiveMode.BlockingWithBatch, 0.97, 1.04, "BlockingWithBatch runs within 0.97-1.04 × PureBlocking."),
+            NonBlockingSlower(at),
+            Allocation(at, "C4", BufferStrategy.ArrayPool, [64, 512, 1024], 2048, 2560,
+                "ArrayPool allocates about 1-2 KB per 10,000 messages at up to 1 KiB.", "policy: ArrayPool allocates < 2.0 KiB per operation up to 1024 B messages"),
+            Allocation(at, "C5", BufferStrategy.MessagePoolRecvPool, CaseCatalog.BufferStrategySizes, 3000, 3000,
+                "MessagePool+RecvPool allocates under 3 KB per 10,000 messages at every size.", "policy: MessagePoolRecvPool allocates < 3000 B per operation"),
+            LargeByteArrays(at),
+            MessagesAtSmallSizes(at),
+            PatternCosts(at),
+            PollerAllocation(at),
+            PoolFastestAtOneKiB(at),
+        ];
+    }
+
+    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim, string? gate = null)
+    {
+        var ratios = CaseCatalog.ReceiveModeSizes
+            .Select(size => (size, c: at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, mode, BufferStrategy.ReusedBuffer, size)))
+            .Where(x => x.c is not null).Select(x => (Size(x.size), x.c!.Ratio)).ToList();
+        return Ranged(id, claim, ratios, low, high, gate);
+    }
+
+    private static ClaimCheck NonBlockingSlower(Lookup at)
+    {
+        const string claim = "NonBlocking (Sleep 1 ms) is 1.24-2.43 × slower than PureBlocking, more so at larger sizes.";
+        var ratios = CaseCatalog.ReceiveModeSizes
+            .Select(size => (size, c: at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.NonBlocking, BufferStrategy.ReusedBuffer, size)))
+            .Where(x => x.c is not null).ToList();
+        var check = Ranged("C3", claim, ratios.Select(x => (Size(x.size), x.c!.Ratio)).ToList(), 1.24, 2.43);
+        if (ratios.Count < 2 || check.Verdict == ClaimVerdict.DoesNotHold)
+        {
+            return check;
+        }
+
+        var rising = ratios[^1].c!.Ratio.Value > ratios[0].c!.Ratio.Value;
+        return check with
+        {
+            Verdict = rising ? check.Verdict : ClaimVerdict.Unclear,
+            Evidence = check.Evidence + (rising ? "; larger at the largest size than at the smallest" : "; not larger at the largest size than at the smallest"),
+        };
+    }
+
+    private static ClaimCheck Allocation(Lookup at, string id, BufferStrategy strategy, IReadOnlyList<int> sizes, double holdsUpTo, double clearlyAbove,
+        string claim, string gate)
+    {
+        var measured = sizes.Select(size => (size, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, strategy, size)))
+            .Where(x => x.c is not null).Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
+        if (measured.Count == 0)
+        {
+            return NotMeasured(id, claim, gate);
+        }
+
+        var verdict = measured.Any(m => m.bytes >= clearlyAbove) ? ClaimVerdict.DoesNotHold
+            : measured.Any(m => m.bytes > holdsUpTo) ? ClaimVerdict.Unclear
+            : ClaimVerdict.Holds;
+        return new ClaimCheck(id, claim, verdict, string.Join("; ", measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")), gate);
+    }
+
+    private static ClaimCheck LargeByteArrays(Lookup at)
+    {
+        const string claim = "ByteArray at 128 KiB and more triggers Gen2 collections (large-object heap) and is at least 3 × slower than ArrayPool.";
+        var parts = new List<string>();
+        var verdicts = new List<ClaimVerdict>();
+        foreach (var size in CaseCatalog.BufferStrategySizes.Where(s => s >= 131072))
+        {
+            var bytes = at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ByteArray, size);
+            var pool = at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ArrayPool, size);
+            if (bytes is null || pool is null)
+            {
+                continue;
+            }
+
+            var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
+            var gen2 = bytes.Measurement.Gen2PerThousandOperations;
+            verdicts.Add(gen2 <= 0 ? ClaimVerdict.DoesNotHold : AtLeast(slower, 3));
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
+        }
+
+        return Combine("C6", claim, verdicts, parts);
+    }
+
+    private static ClaimCheck MessagesAtSmallSizes(Lookup at)
+    {
+        var ratios = new[] { BufferStrategy.Message, BufferStrategy.MessageZeroCopy }
+            .Select(s => (s, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, s, 64)))
+            .Where(x => x.c is not null).Select(x => (x.s.ToString(), x.c!.Ratio)).ToList();
+        return Ranged("C7", "Message and MessageZeroCopy are about 2 × slower than ByteArray at 64 B (read here as 1.5-2.5 ×).", ratios, 1.5, 2.5);
+    }
+
+    private static ClaimCheck PatternCosts(Lookup at)
+    {
+        const string claim = "ROUTER/ROUTER is 10-15 % slower than PUSH/PULL; PUB/SUB is about equal to PUSH/PULL (read here as 0.95-1.05 ×). Over tcp, blocking receive.";
+        var parts = new List<string>();
+        var verdicts = new List<ClaimVerdict>();
+        foreach (var size in CaseCatalog.PatternSizes)
+        {
+            var push = at.Find(Suite.Patterns, Pattern.PushPull, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            var router = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            var pub = at.Find(Suite.Patterns, Pattern.PubSub, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            if (push is null || router is null || pub is null)
+            {
+                continue;
+            }
+
+            var routerRatio = SuiteAnalysis.Compare(router.Measurement, push.Measurement);
+            var pubRatio = SuiteAnalysis.Compare(pub.Measurement, push.Measurement);
+            verdicts.Add(Within(routerRatio, 1.10, 1.15));
+            verdicts.Add(Within(pubRatio, 0.95, 1.05));
+            parts.Add($"{Size(size)}: ROUTER ÷ PUSH {routerRatio}, PUB ÷ PUSH {pubRatio}");
+        }
+
+        return Combine("C8", claim, verdicts, parts);
+    }
+
+    private static ClaimCheck PollerAllocation(Lookup at)
+    {
+        const string claim = "Poller allocates about 120-160 B more per operation than blocking receive.";
+        var parts = new List<string>();
+        var verdicts = new List<ClaimVerdict>();
+        foreach (var size in CaseCatalog.ReceiveModeSizes)
+        {
+            var poller = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.Poller, BufferStrategy.ReusedBuffer, size);
+            var blocking = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            if (poller is null || blocking is null)
+            {
+                continue;
+            }
+
+            var more = poller.Measurement.BytesAllocatedPerOperation - blocking.Measurement.BytesAllocatedPerOperation;
+            verdicts.Add(more is >= 120 and <= 160 ? ClaimVerdict.Holds : ClaimVerdict.DoesNotHold);
+            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{Size(size)} {more:+0;-0;0} B"));
+        }
+
+        var check = Combine("C9", claim, verdicts, parts);
+        return check with
+        {
+            Evidence = check.Evidence + " (this suite makes its Poller once per workload; Net.Zmq's benchmark makes one inside every measured operation)",
+        };
+    }
+
+    private static ClaimCheck PoolFastestAtOneKiB(Lookup at)
+    {
+        const string claim = "MessagePool is the fastest buffer strategy at 1 KiB.";
+        var strategies = Enum.GetValues<BufferStrategy>()
+            .Select(s => (s, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, s, 1024)))
+            .Where(x => x.c is not null).ToList();
+        var pool = strategies.FirstOrDefault(x => x.s == BufferStrategy.MessagePool).c;
+        if (pool is null)
+        {
+            return NotMeasured("C10", claim);
+        }
+
+        var others = strategies.Where(x => x.s != BufferStrategy.MessagePool).ToList();
+        var verdict = others.All(o => pool.Ratio.Upper < o.c!.Ratio.Lower) ? ClaimVerdict.Holds
+            : others.Any(o => o.c!.Ratio.Upper < pool.Ratio.Lower) ? ClaimVerdict.DoesNotHold
+            : others.All(o => pool.Ratio.Value <= o.c!.Ratio.Value) ? ClaimVerdict.Holds
+            : ClaimVerdict.Unclear;
+        return new ClaimCheck("C10", claim, verdict,
+            "time ÷ ByteArray at 1 KiB: " + string.Join("; ", strategies.OrderBy(x => x.c!.Ratio.Value).Select(x => $"{x.s} {x.c!.Ratio}")));
+    }
+
+    private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios, double low, double high,
+        string? gate = null) =>
+        ratios.Count == 0
+            ? NotMeasured(id, claim, gate)
+            : Combine(id, claim, ratios.Select(r => Within(r.Ratio, low, high)).ToList(), ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
+
+    private static ClaimVerdict Within(RatioEstimate r, double low, double high) =>
+        r.Value >= low && r.Value <= high ? ClaimVerdict.Holds
+        : r.Upper < low || r.Lower > high ? ClaimVerdict.DoesNotHold
+        : ClaimVerdict.Unclear;
+
+    private static ClaimVerdict AtLeast(RatioEstimate r, double low) =>
+        r.Value >= low ? ClaimVerdict.Holds : r.Upper < low ? ClaimVerdict.DoesNotHold : ClaimVerdict.Unclear;
+
+    private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts, string? gate = null) =>
+        verdicts.Count == 0
+            ? NotMeasured(id, claim, gate)
+            : new ClaimCheck(id, claim,
+                verdicts.Contains(ClaimVerdict.DoesNotHold) ? ClaimVerdict.DoesNotHold
+                : verdicts.Contains(ClaimVerdict.Unclear) ? ClaimVerdict.Unclear
+                : ClaimVerdict.Holds,
+                string.Join("; ", parts), gate);
+
+    private static ClaimCheck NotMeasured(string id, string claim, string? gate = null) =>
+        new(id, claim, ClaimVerdict.NotMeasured, $"{Subject} did not measure the cases this claim is about in this run", gate);
+
+    private static string Size(int bytes) => CaseDefinition.FormatSize(bytes);
+
+    /// <summary>Net.Zmq's analyzed cases by their dimensions.</summary>
+    private sealed class Lookup(IReadOnlyDictionary<string, AnalyzedCase> cases)
+    {
+        public AnalyzedCase? Find(Suite suite, Pattern pattern, Transport transport, ReceiveMode mode, BufferStrategy strategy, int size) =>
+            cases.GetValueOrDefault(new CaseDefinition(Subject, suite, pattern, transport, mode, strategy, size).Id);
+    }
+}

@@ -1,0 +1,130 @@
+using System.Diagnostics;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>
+/// The measured end: a bound PULL, SUB or ROUTER (which also receives each message's routing-id frame). Each
+/// driver writes the receive loops against its own API; this base only picks the loop, once per operation, and
+/// runs the handshake, which is the same for every driver and pattern.
+/// </summary>
+public abstract class MessageReceiver(string endpoint, WorkloadShape shape, TimeSpan idleTimeout) : IDisposable
+{
+    public string Endpoint { get; } = endpoint;
+
+    protected WorkloadShape Shape { get; } = shape;
+
+    protected TimeSpan IdleTimeout { get; } = idleTimeout;
+
+    /// <summary>Where handshake payloads land: larger than any of them, so an operation's payload shows up as an error.</summary>
+    protected byte[] ControlFrame { get; } = new byte[RouterIdentities.IdFrameCapacity];
+
+    /// <summary>Waits up to <paramref name="wait"/> for the sender's hello; false when none came (a PUB's may be dropped until the subscription is in place).</summary>
+    public bool TryAcceptHello(TimeSpan wait)
+    {
+        var length = ReceiveControl(wait);
+        if (length < 0)
+        {
+            return false;
+        }
+
+        RouterIdentities.CheckControl(ControlFrame.AsSpan(0, length), RouterIdentities.Hello);
+        return true;
+    }
+
+    /// <summary>Skips the hellos still in flight, up to the ready marker: the next message is an operation's first.</summary>
+    public void AcceptReady()
+    {
+        while (true)
+        {
+            var length = ReceiveControl(IdleTimeout);
+            if (length < 0)
+            {
+                throw Idle("the handshake's ready marker did not arrive");
+            }
+
+            var frame = ControlFrame.AsSpan(0, length);
+            if (frame.SequenceEqual(RouterIdentities.Ready))
+            {
+                return;
+            }
+
+            RouterIdentities.CheckControl(frame, RouterIdentities.Hello);
+        }
+    }
+
+    /// <summary>
+    /// Receives one handshake message into <see cref="ControlFrame"/> within <paramref name="wait"/> (a ROUTER checks
+    /// the sender's routing id first); the payload's length, or -1 when nothing came.
+    /// </summary>
+    protected abstract int ReceiveControl(TimeSpan wait);
+
+    /// <summary>The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.</summary>
+    public void ReceiveOperation(ReceiveLedger ledger, int messages)
+    {
+        if (Shape.Strategy != BufferStrategy.ReusedBuffer)
+        {
+            ReceiveWithStrategy(ledger, messages);
+            return;
+        }
+
+        switch (Shape.Mode)
+        {
+            case ReceiveMode.PureBlocking: ReceivePureBlocking(ledger, messages); break;
+            case ReceiveMode.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
+            case ReceiveMode.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
+            case ReceiveMode.Poller: ReceivePoller(ledger, messages); break;
+            default: throw new InvalidOperationException($"unknown receive mode {Shape.Mode}");
+        }
+    }
+
+    /// <summary>A blocking receive per frame.</summary>
+    protected abstract void ReceivePureBlocking(ReceiveLedger ledger, int messages);
+
+    /// <summary>Block for one message, then drain without waiting.</summary>
+    protected abstract void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages);
+
+    /// <summary>Drain without waiting; Thread.Sleep(1) when nothing is queued.</summary>
+    protected abstract void ReceiveNonBlocking(ReceiveLedger ledger, int messages);
+
+    /// <summary>Poll until readable, then drain without waiting.</summary>
+    protected abstract void ReceivePoller(ReceiveLedger ledger, int messages);
+
+    /// <summary>A blocking receive per message into the buffers of <see cref="Shape"/>'s strategy (the buffer-strategy suite).</summary>
+    protected abstract void ReceiveWithStrategy(ReceiveLedger ledger, int messages);
+
+    /// <summary>A strategy the driver has no loop for: the catalog never makes such a case.</summary>
+    protected NotSupportedException Unexpressed() => new($"{GetType().Name} has no {Shape.Strategy} receive loop");
+
+    /// <summary>
+    /// The non-blocking mode's deadline: called each time the queue is found empty, with the timestamp of the
+    /// first empty look in this quiet spell (0 when the spell starts); throws once the spell outlasts the idle timeout.
+    /// </summary>
+    protected long QuietFor(long quietSince)
+    {
+        if (quietSince == 0)
+        {
+            return Stopwatch.GetTimestamp();
+        }
+
+        if (Stopwatch.GetElapsedTime(quietSince) > IdleTimeout)
+        {
+            throw Idle("nothing to read during non-blocking polling");
+        }
+
+        return quietSince;
+    }
+
+    /// <summary>The receiver's deadline passed: the operation fails instead of hanging.</summary>
+    protected TimeoutException Idle(string what, Exception? inner = null) =>
+        new($"{what} for {IdleTimeout.TotalSeconds:0.#} s", inner);
+
+    public void Dispose()
+    {
+        Dispose(true);
+        GC.SuppressFinalize(this);
+    }
+
+    protected abstract void Dispose(bool disposing);
+}
