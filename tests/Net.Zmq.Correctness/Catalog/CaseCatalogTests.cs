@@ -6,13 +6,41 @@ namespace NetZmqTests.Correctness.Catalog;
 public sealed class CaseCatalogTests
 {
     [Fact]
-    public void EachDriver_HasTheSixteenReceiveModeCases_WithUniqueIds()
+    public void EachDriver_HasTheWholeModeAndPatternMatrix_WithUniqueIds()
     {
         Assert.Equal(CaseCatalog.All.Count, CaseCatalog.All.Select(c => c.Id).Distinct().Count());
         foreach (var driver in Enum.GetValues<DriverId>())
         {
             Assert.Equal(16, CaseCatalog.All.Count(c => c.Driver == driver && c.Suite == Suite.ReceiveModes));
+            // Three patterns × two transports × four modes × three sizes, but ROUTER over tcp (the receive-mode suite).
+            Assert.Equal(60, CaseCatalog.All.Count(c => c.Driver == driver && c.Suite == Suite.Patterns));
         }
+    }
+
+    [Fact]
+    public void EveryBufferStrategy_OfEveryDriver_IsMeasuredAtEverySize_OrHasAReason()
+    {
+        foreach (var driver in Enum.GetValues<DriverId>())
+        {
+            foreach (var strategy in Enum.GetValues<BufferStrategy>().Where(s => s != BufferStrategy.ReusedBuffer))
+            {
+                var sizes = CaseCatalog.All.Where(c => c.Driver == driver && c.Strategy == strategy).Select(c => c.MessageSize).ToList();
+                var reasons = CaseCatalog.StrategiesNotExpressed.Where(n => n.Driver == driver && n.Strategy == strategy).ToList();
+                if (reasons.Count == 0)
+                {
+                    Assert.Equal(CaseCatalog.BufferStrategySizes, sizes);
+                }
+                else
+                {
+                    Assert.Empty(sizes);
+                    Assert.False(string.IsNullOrWhiteSpace(Assert.Single(reasons).Reason));
+                }
+            }
+        }
+
+        // Net.Zmq has the pool strategies exactly where its requested version has MessagePool (0.4.x).
+        Assert.Equal(NetZmqTests.Scenarios.Drivers.NetZmqBuild.HasMessagePool,
+            CaseCatalog.All.Any(c => c.Driver == DriverId.NetZmq && c.Strategy == BufferStrategy.MessagePoolRecvPool));
     }
 
     [Fact]

@@ -47,7 +47,7 @@ public static class GateEvaluator
                 results.Add(new GateResult(
                     $"{TimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, analyzed.Ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (baseline {expected.Ratio:0.000} + {expected.Tolerances.Ratio:P0})"),
-                    analyzed.Ratio.Value <= bound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath));
+                    analyzed.Ratio.Value <= bound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath) { JudgesTime = true });
             }
 
             var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
@@ -112,7 +112,10 @@ public static class GateEvaluator
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
-                    : !violated && accepted ? "it holds now, so its known-violation entry can be removed" : null);
+                    : !violated && accepted ? "it holds now, so its known-violation entry can be removed" : null)
+                {
+                    JudgesTime = true,
+                };
             }
         }
     }

@@ -15,6 +15,9 @@ public enum GateVerdict
 /// <param name="Gate">The gate's stable name, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>; known violations refer to it.</param>
 public sealed record GateResult(string Gate, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
 {
+    /// <summary>True for gates on a time ratio: the clock scatters, so a failure is confirmed by measuring again.</summary>
+    public bool JudgesTime { get; init; }
+
     public bool FailsRun => Verdict == GateVerdict.Fail;
 
     /// <summary>One line that says everything a reader needs to act.</summary>

@@ -79,12 +79,15 @@ public static class BenchmarkSession
         {
             var (identity, messages, bytes) = cases.Describe(id);
             var s = samples[id];
-            var memory = cases.MemorySamples(id);
-            if (s.Times.Count != profile.SamplesFor(bytes) || memory.Count != s.Times.Count)
+            // A case measured again (to confirm a failed gate) has its earlier operations' records first: this run's are the last.
+            var recorded = cases.MemorySamples(id);
+            if (s.Times.Count != profile.SamplesFor(bytes) || recorded.Count < s.Times.Count)
             {
                 throw new InvalidOperationException(
-                    $"{id}: {s.Times.Count} timed and {memory.Count} allocation-counted operations, expected {profile.SamplesFor(bytes)}");
+                    $"{id}: {s.Times.Count} timed and {recorded.Count} allocation-counted operations, expected {profile.SamplesFor(bytes)}");
             }
+
+            var memory = recorded.Skip(recorded.Count - s.Times.Count).ToList();
 
             return new CaseMeasurement(identity, messages, bytes, s.Times,
                 Statistics.Quantiles.Median(memory.Select(m => (double)m.Bytes).ToList()),

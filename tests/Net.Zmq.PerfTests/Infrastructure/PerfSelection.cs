@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -38,23 +37,15 @@ internal static class PerfSelection
     };
 
     /// <summary>The cases of <paramref name="driver"/> this run measures, in catalog order.</summary>
-    public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, string? filter)
+    public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
+        WithReferences(CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id))).ToList());
+
+    /// <summary><paramref name="cases"/> and each one's group reference, in catalog order: a time is only ever judged against it.</summary>
+    public static List<CaseDefinition> WithReferences(IReadOnlyCollection<CaseDefinition> cases)
     {
-        var pattern = filter is null ? null : Glob(filter);
-        var cases = CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c)).ToList();
-        var chosen = cases.Where(c => pattern is null || pattern.IsMatch(c.Id)).ToList();
-        var groups = chosen.Select(c => (c.Suite, PerfCases.Identify(c).Group)).ToHashSet();
-        return cases.Where(c => chosen.Contains(c)
-                                || (PerfCases.Identify(c).IsReference && groups.Contains((c.Suite, PerfCases.Identify(c).Group))))
+        var groups = cases.Select(c => (c.Driver, c.Suite, PerfCases.Identify(c).Group)).ToHashSet();
+        return CaseCatalog.All.Where(c => cases.Contains(c)
+                                          || (PerfCases.Identify(c).IsReference && groups.Contains((c.Driver, c.Suite, PerfCases.Identify(c).Group))))
             .ToList();
     }
-
-    /// <summary>PERF_FILTER: globs over case ids (<c>*</c> any run of characters, <c>?</c> one), several separated by <c>;</c>.</summary>
-    public static string? FilterFromEnvironment() =>
-        Environment.GetEnvironmentVariable("PERF_FILTER") is { } value && !string.IsNullOrWhiteSpace(value) ? value.Trim() : null;
-
-    public static Regex Glob(string globs) =>
-        new("^(?:" + string.Join('|', globs.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-            .Select(g => Regex.Escape(g).Replace(@"\*", ".*", StringComparison.Ordinal).Replace(@"\?", ".", StringComparison.Ordinal))) + ")$",
-            RegexOptions.CultureInvariant);
 }

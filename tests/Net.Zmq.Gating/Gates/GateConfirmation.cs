@@ -1,0 +1,42 @@
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>
+/// Confirm before failing: a time gate that failed is judged again on a fresh measurement of its case (and the
+/// case's reference), taken after the rest of the run, and fails only if it fails again. On a shared machine a
+/// stretch of bad luck can push one run's ratio past a bound; a regression pushes it past twice. Allocation is
+/// counted, not sampled from a scattering clock, and is not re-measured.
+/// </summary>
+public static class GateConfirmation
+{
+    /// <summary>The cases whose time gates failed: what to measure again.</summary>
+    public static IReadOnlyList<string> CasesToRemeasure(IEnumerable<GateResult> gates) =>
+        gates.Where(g => g.JudgesTime && g.Verdict == GateVerdict.Fail).Select(g => g.Case).Distinct(StringComparer.Ordinal).ToList();
+
+    /// <summary>
+    /// <paramref name="first"/> with each failed time gate replaced by its judgement on the fresh measurement
+    /// (<paramref name="again"/>, the same gates evaluated on it): it fails only if it failed both times, and its
+    /// note gives both measurements either way.
+    /// </summary>
+    public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again)
+    {
+        var second = again.ToDictionary(g => (g.Gate, g.Case));
+        return first.Select(g =>
+        {
+            if (!g.JudgesTime || g.Verdict != GateVerdict.Fail)
+            {
+                return g;
+            }
+
+            if (!second.TryGetValue((g.Gate, g.Case), out var retry))
+            {
+                return g with { Note = Join(g.Note, "not re-measured, so not confirmed; counted as failing") };
+            }
+
+            return retry.Verdict == GateVerdict.Pass
+                ? retry with { Note = Join(retry.Note, $"first measured {g.Measured}, which failed; not reproduced when measured again") }
+                : retry with { Note = Join(retry.Note, $"reproduced: first measured {g.Measured}, again {retry.Measured}") };
+        }).ToList();
+    }
+
+    private static string Join(string? note, string more) => note is null ? more : $"{note}; {more}";
+}
