@@ -149,7 +149,8 @@ public sealed class ReportRenderer(bool scrub = false)
         var first = references[0];
         foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey)).GroupBy(c => c.Case.Suite))
         {
-            var ratios = suite.Select(c => (Label: c.Case.CrossSubjectKey[(suite.Key.Length + 1)..],
+            var labels = ShortLabels(suite.Select(c => c.Case.CrossSubjectKey).ToList());
+            var ratios = suite.Select((c, i) => (Label: labels[i],
                 Ratio: SuiteAnalysis.Compare(c.Measurement, first.Cases[c.Case.CrossSubjectKey].Measurement).Value)).ToList();
             Line("```mermaid");
             Line("xychart-beta");
@@ -160,6 +161,15 @@ public sealed class ReportRenderer(bool scrub = false)
             Line("```");
             Line();
         }
+    }
+
+    /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
+    private static List<string> ShortLabels(IReadOnlyList<string> keys)
+    {
+        var parts = keys.Select(k => k.Split('/')).ToList();
+        var width = parts.Min(p => p.Length);
+        var varying = Enumerable.Range(0, width).Where(i => parts.Select(p => p[i]).Distinct().Count() > 1).ToList();
+        return parts.Select(p => varying.Count == 0 ? string.Join('/', p) : string.Join(' ', varying.Select(i => p[i]))).ToList();
     }
 
     private void RenderClaims(PerfRun run)
