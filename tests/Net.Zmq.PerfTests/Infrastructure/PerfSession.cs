@@ -102,7 +102,7 @@ internal static class PerfSession
             }
         }
 
-        if (BindingOverhead(subjects) is { } overhead)
+        if (BindingOverhead(subjects.SelectMany(s => s.Cases)) is { } overhead)
         {
             // Its allocation is Net.Zmq's own, gated in Net.Zmq's suites already: here only the time ratio is gated.
             var gated = GateSubject(ZmqDrivers.Get(DriverId.NetZmq), OverheadSuite, overhead, machine, started, notes, Policy.None);
@@ -152,23 +152,19 @@ internal static class PerfSession
             .Select(CaseCatalog.Get)
             .ToList();
         log($"measuring again, to confirm {flagged.Count} failed time gate case(s): {string.Join(", ", flagged)}");
-        var again = new List<SubjectRun>();
+        var again = new List<AnalyzedCase>();
         foreach (var driver in ids.GroupBy(c => c.Driver))
         {
             var cases = PerfSelection.WithReferences(driver.ToList());
             var measured = BenchmarkSession.Run(PerfCases.Of(cases), profile, Path.Combine(Layout.PerfArtifactsDirectory, "bdn"), log);
-            again.AddRange(measured.GroupBy(m => m.Case.Suite).Select(suite =>
-                new SubjectRun(driver.Key.ToString(), suite.Key, "", new SubjectFingerprint("", "", ""), SuiteAnalysis.Analyze(suite.ToList()), "", null, [])));
+            again.AddRange(measured.GroupBy(m => m.Case.Suite).SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList())));
         }
 
-        if (BindingOverhead(again) is { } overhead)
-        {
-            again.Add(new SubjectRun(nameof(DriverId.NetZmq), OverheadSuite, "", new SubjectFingerprint("", "", ""), overhead, "", null, []));
-        }
+        again.AddRange(BindingOverhead(again) ?? []);
 
         return subjects.Select(s =>
         {
-            var fresh = again.Where(a => a.Subject == s.Subject && a.Suite == s.Suite).SelectMany(a => a.Cases).ToList();
+            var fresh = again.Where(c => c.Case.Subject == s.Subject && c.Case.Suite == s.Suite).ToList();
             if (s.Baseline is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
             {
                 return s;
@@ -190,10 +186,11 @@ internal static class PerfSession
     /// Net.Zmq's cases that the floor also ran, each as Net.Zmq's measurement with its time ratio to the floor's
     /// same case (same run, same libzmq binary). Null unless both drivers were measured.
     /// </summary>
-    private static List<AnalyzedCase>? BindingOverhead(IReadOnlyList<SubjectRun> subjects)
+    private static List<AnalyzedCase>? BindingOverhead(IEnumerable<AnalyzedCase> measured)
     {
-        var floor = subjects.Where(s => s.Subject == nameof(DriverId.LibZmq)).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey);
-        var overhead = subjects.Where(s => s.Subject == nameof(DriverId.NetZmq)).SelectMany(s => s.Cases)
+        var all = measured.Where(c => c.Case.Suite != OverheadSuite).ToList();
+        var floor = all.Where(c => c.Case.Subject == nameof(DriverId.LibZmq)).ToDictionary(c => c.Case.CrossSubjectKey);
+        var overhead = all.Where(c => c.Case.Subject == nameof(DriverId.NetZmq))
             .Where(c => floor.ContainsKey(c.Case.CrossSubjectKey))
             .Select(c =>
             {
