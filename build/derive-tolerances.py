@@ -17,8 +17,11 @@ excess is taken: bytesRelative = 2 x the worst relative rise among cases over 1 
 bytesAbsolute = 2 x the worst absolute rise, at least a floor: 16 KiB for NetMQ, counted process-wide (the test host's own
 background allocation, see baselines/README.md), 1 KiB for Net.Zmq and the floor, counted on the workload's threads.
 
+Aggregate (the suite's geometric-mean gate): per run, the mean over the suite's non-reference cases of log(ratio);
+s = its standard deviation over runs; aggregateTolerance = exp(Z * sqrt(2) * s) - 1, at least 5 %.
+
 With --write, the tolerances are written into baselines/<subject>.<suite>.json (observed values untouched);
-without, they are only printed.
+without, they are only printed. With --aggregate-only, only aggregateTolerance is written.
 """
 import json, math, os, statistics, sys
 from itertools import permutations
@@ -28,11 +31,12 @@ BYTES_RELATIVE_MARGIN, BYTES_RELATIVE_FLOOR = 2.0, 0.02
 BYTES_ABSOLUTE_FLOOR = 16384                      # NetMQ, counted process-wide: the test host's own background allocation
 EXACT_BYTES_ABSOLUTE_FLOOR = 1024                 # Net.Zmq and the floor, counted on the workload's own threads
 BYTES_ABSOLUTE_MARGIN = 2.0
+AGGREGATE_FLOOR = 0.05
 
 def up(value, step):
     return math.ceil(value / step - 1e-9) * step
 
-def main(paths, write):
+def main(paths, write, aggregate_only):
     runs = [json.load(open(p)) for p in paths]
     per_file, runs_with = {}, {}
     for run in runs:
@@ -68,11 +72,23 @@ def main(paths, write):
             tolerances[cid] = {"ratio": round(ratio, 2), "bytesRelative": round(rel, 2), "bytesAbsolute": absolute}
             print(f"  {cid.split('/', 1)[1]:58} ratios {' '.join(f'{v[0]:.3f}' for v in values)}  sd(log) {spread:.3f}, worst pair +{ratio_excess:6.1%}"
                   f" -> {ratio:.2f} | bytes worst +{abs_excess:.0f} B / +{rel_excess:.2%} -> {rel:.2f} + {absolute} B")
+        timed = [values for values in cases.values() if not values[0][2]]
+        aggregate = None
+        if timed:
+            per_run = [statistics.mean(math.log(values[i][0]) for values in timed) for i in range(count)]
+            aggregate_spread = statistics.stdev(per_run)
+            aggregate = max(AGGREGATE_FLOOR, up(math.exp(Z * math.sqrt(2) * aggregate_spread) - 1, 0.01))
+            print(f"  aggregate: per-run geometric means {' '.join(f'{math.exp(m):.3f}' for m in per_run)}, sd(log) {aggregate_spread:.4f}"
+                  f" -> aggregateTolerance {aggregate:.2f}")
+        else:
+            print("  aggregate: no timed case (references only), aggregateTolerance left as it is")
         if write:
             path = os.path.join(root, "baselines", f"{subject}.{suite}.json")
             baseline = json.load(open(path))
+            if aggregate is not None:
+                baseline["aggregateTolerance"] = round(aggregate, 2)
             for cid, tol in tolerances.items():
-                if cid in baseline["cases"]:
+                if cid in baseline["cases"] and not aggregate_only:
                     baseline["cases"][cid]["tolerances"] = tol
             temporary = path + ".tmp"
             with open(temporary, "w", encoding="utf-8") as f:
@@ -81,5 +97,5 @@ def main(paths, write):
             print(f"  wrote tolerances into {path}")
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--write"]
-    main(args, "--write" in sys.argv)
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(args, "--write" in sys.argv, "--aggregate-only" in sys.argv)

@@ -37,13 +37,86 @@ public sealed class BaselineFileTests : IDisposable
         { "empty", "", "$: the file is empty" },
         { "truncated", Valid[..(Valid.Length / 2)], "not valid JSON" },
         { "not an object", "[1, 2]", "$: expected an object, found an array" },
-        { "unknown schema", Valid.Replace("\"schemaVersion\": 2", "\"schemaVersion\": 7", StringComparison.Ordinal), "$.schemaVersion: schema version 7 is not supported" },
+        { "unknown schema", Valid.Replace($"\"schemaVersion\": {BaselineFile.CurrentSchemaVersion}", "\"schemaVersion\": 7", StringComparison.Ordinal), "$.schemaVersion: schema version 7 is not supported" },
+        { "older schema", Valid.Replace($"\"schemaVersion\": {BaselineFile.CurrentSchemaVersion}", "\"schemaVersion\": 2", StringComparison.Ordinal), "$.schemaVersion: schema version 2 is not supported" },
         { "number as text", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": \"1.02\",", StringComparison.Ordinal), "ReusedBuffer/64B\"].ratio: expected a number, found a string" },
         { "negative tolerance", Valid.Replace("\"bytesAbsolute\": 1024", "\"bytesAbsolute\": -1", StringComparison.Ordinal), ".bytesAbsolute: expected a number ≥ 0" },
         { "missing policy bound", Valid.Replace("\"max\": 1.1,", "", StringComparison.Ordinal), "$.policy.ratioBounds[0]: the field \"max\" is missing" },
         { "duplicate key", Valid.Replace("\"subject\": \"Sample\",", "\"subject\": \"Sample\", \"subject\": \"Other\",", StringComparison.Ordinal), "not valid JSON" },
         { "NaN", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": NaN,", StringComparison.Ordinal), "not valid JSON" },
+        { "Infinity", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": Infinity,", StringComparison.Ordinal), "not valid JSON" },
+        { "a number too large to be finite", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": 1e999,", StringComparison.Ordinal), "ReusedBuffer/64B\"].ratio: expected a finite number, found 1e999" },
+        { "missing aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.1,", "", StringComparison.Ordinal), "$: the field \"aggregateTolerance\" is missing" },
+        { "negative aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.1,", "\"aggregateTolerance\": -0.1,", StringComparison.Ordinal), "$.aggregateTolerance: expected a number ≥ 0" },
+        { "cases not an object", Valid[..Valid.IndexOf("\"cases\"", StringComparison.Ordinal)] + "\"cases\": [] }", "$.cases: expected an object, found an array" },
     };
+
+    /// <summary>
+    /// What does not change a baseline's meaning is accepted, and README says so: other whitespace and line
+    /// endings, another key order, another way to write the same number, and fields this suite does not read
+    /// (a reviewer's comment, say). The next refresh writes the file back in the fixed layout.
+    /// </summary>
+    public static TheoryData<string, string> Harmless => new()
+    {
+        { "CRLF line endings", Valid.Replace("\n", "\r\n", StringComparison.Ordinal) },
+        { "no indentation", System.Text.Json.Nodes.JsonNode.Parse(Valid)!.ToJsonString() },
+        { "keys in another order", Valid.Replace("\"subject\": \"Sample\",\n  \"suite\": \"ReceiveModes\",", "\"suite\": \"ReceiveModes\",\n  \"subject\": \"Sample\",", StringComparison.Ordinal) },
+        { "a number written otherwise", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": 102e-2,", StringComparison.Ordinal) },
+        { "an extra field", Valid.Replace("\"subject\": \"Sample\",", "\"subject\": \"Sample\", \"comment\": \"reviewed by A. N. Other\",", StringComparison.Ordinal) },
+    };
+
+    [Theory]
+    [MemberData(nameof(Harmless))]
+    public void HarmlessVariation_IsAccepted_AsTheSameBaseline(string what, string text)
+    {
+        var path = Write(text);
+
+        var read = BaselineReader.Read(path);
+
+        Assert.True(BaselineWriter.ToText(read) == Valid, $"{what}: read differently");
+    }
+
+    [Fact]
+    public void UnknownExtraCase_FailsNamingFileAndEntry_AndStaysByteIdentical()
+    {
+        var path = Write(Valid.Replace("/Poller/ReusedBuffer/64B\"", "/Poler/ReusedBuffer/64B\"", StringComparison.Ordinal));
+        var before = File.ReadAllBytes(path);
+        var known = new HashSet<string>([Identity(Subject, "PureBlocking").Id, Identity(Subject, "Poller").Id]);
+
+        var error = Assert.Throws<BaselineFormatException>(() =>
+            BaselineValidation.RequireBelongs(BaselineReader.Read(path), path, Subject, Suite, known.Contains));
+
+        Assert.Equal($"$.cases[\"{Subject}/{Suite}/RouterRouter/Tcp/Poler/ReusedBuffer/64B\"]", error.Field);
+        Assert.StartsWith($"{path}: {error.Field}: no case of Sample's ReceiveModes suite has this id", error.Message, StringComparison.Ordinal);
+        Assert.Equal(before, File.ReadAllBytes(path));
+    }
+
+    [Fact]
+    public void FileOfAnotherSubject_FailsNamingFileAndField()
+    {
+        var path = Write(Valid, "Other.ReceiveModes.json");
+
+        var error = Assert.Throws<BaselineFormatException>(() =>
+            BaselineValidation.RequireBelongs(BaselineReader.Read(path), path, "Other", Suite, _ => true));
+
+        Assert.Equal("$.subject", error.Field);
+        Assert.Contains("says \"Sample\"", error.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>A case missing from the baseline is not a format error: its gates fail, naming the case and the file, and say how to add it.</summary>
+    [Fact]
+    public void CaseMissingFromTheBaseline_FailsItsGatesNamingCaseAndFile()
+    {
+        var baseline = Baseline();
+        baseline = baseline with { Cases = baseline.Cases.Where(c => !c.Key.Contains("/Poller/", StringComparison.Ordinal)).ToDictionary() };
+
+        var results = NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(Group(5e6, 5e6), baseline, BaselinePath);
+
+        var missing = Assert.Single(results, r => r.Verdict == NetZmqTests.Gating.Gates.GateVerdict.Fail);
+        Assert.Equal(Identity(Subject, "Poller").Id, missing.Case);
+        Assert.Contains("the baseline has no entry for this case", missing.Describe(), StringComparison.Ordinal);
+        Assert.Contains(BaselinePath, missing.Describe(), StringComparison.Ordinal);
+    }
 
     [Theory]
     [MemberData(nameof(Malformed))]
@@ -126,6 +199,22 @@ public sealed class BaselineFileTests : IDisposable
         Assert.Contains("refused because CI is set", error.Message, StringComparison.Ordinal);
         Assert.Contains("Nothing was changed", error.Message, StringComparison.Ordinal);
         BaselineRefresh.RefuseUnderCi(_ => null);
+    }
+
+    /// <summary>
+    /// A write that fails before its rename (here: the temporary file cannot be created) leaves the old file
+    /// exactly as it was; the rename itself is atomic, so there is no moment with a mix.
+    /// </summary>
+    [Fact]
+    public void InterruptedWrite_LeavesTheOldFileByteIdentical()
+    {
+        var path = Write(Valid);
+        var before = File.ReadAllBytes(path);
+        Directory.CreateDirectory(Path.Combine(_directory, $".{Path.GetFileName(path)}.{Environment.ProcessId}.tmp"));
+
+        Assert.ThrowsAny<Exception>(() => BaselineWriter.WriteAtomically(Baseline(pollerRatio: 2), path));
+
+        Assert.Equal(before, File.ReadAllBytes(path));
     }
 
     [Fact]

@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
 using static NetZmqTests.Correctness.Gating.SampleMeasurements;
 
 namespace NetZmqTests.Correctness.Gating;
@@ -128,5 +129,84 @@ public sealed class GateEvaluatorTests
             Assert.Equal(GateVerdict.Fail, r.Verdict);
             Assert.Contains("no entry for this case", r.Describe(), StringComparison.Ordinal);
         });
+    }
+
+    /// <summary>Beyond the bound by its median, but the samples overlap the bound × reference too much to call it a slowdown.</summary>
+    [Fact]
+    public void TimeRegressionGate_BeyondToleranceButNotSignificant_Holds_SayingWhy()
+    {
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6, pollerSpread: 0.5), Baseline(pollerRatio: 1.0), BaselinePath),
+            GateEvaluator.TimeRegressionGate);
+
+        Assert.Equal(GateVerdict.Pass, result.Verdict);
+        Assert.Contains("not significantly: Mann-Whitney p = ", result.Note, StringComparison.Ordinal);
+    }
+
+    /// <summary>Operations of 0.1 ms (10 ns per message): a significant 15 % is 1.5 ns per message, below the noise floor.</summary>
+    [Fact]
+    public void TimeRegressionGate_SignificantButBelowTheNoiseFloor_Holds_SayingWhy()
+    {
+        var result = Only(GateEvaluator.Evaluate(Group(100_000, 115_000), Baseline(pollerRatio: 1.0), BaselinePath),
+            GateEvaluator.TimeRegressionGate);
+
+        Assert.Equal(GateVerdict.Pass, result.Verdict);
+        Assert.Contains("only 1.5 ns per message slower than the baseline ratio (noise floor 20 ns)", result.Note, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TimeRegressionGate_Failure_GivesTheTestAndTheSlowdown()
+    {
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), Baseline(pollerRatio: 1.0), BaselinePath), GateEvaluator.TimeRegressionGate);
+
+        Assert.Equal(GateVerdict.Fail, result.Verdict);
+        Assert.Matches(@"^Mann-Whitney p = 0(\.\d+)? at level 0\.05; 75 ns per message slower than the baseline ratio$", result.Note);
+    }
+
+    private static GateResult Aggregate(IEnumerable<GateResult> results) => Assert.Single(results, r => r.Gate == GateEvaluator.AggregateGate);
+
+    private static IReadOnlyList<AnalyzedCase> Groups(params (string Group, double Poller)[] groups) =>
+        SuiteAnalysis.Analyze([.. groups.SelectMany(g => new[] { Case("PureBlocking", 5e6, group: g.Group), Case("Poller", 5e6 * g.Poller, group: g.Group) })]);
+
+    private static BaselineFile FourGroups(double aggregateTolerance) =>
+        BaselineFor(Subject, ("64B", 1.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)) with { AggregateTolerance = aggregateTolerance };
+
+    /// <summary>8 % slower in every group: each case within its 10 % tolerance, the suite as a whole beyond its 5 %.</summary>
+    [Fact]
+    public void AggregateGate_BroadSlowdownNoCaseShows_FailsNamingTheSuite()
+    {
+        var results = GateEvaluator.Evaluate(Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08)), FourGroups(0.05), BaselinePath);
+
+        Assert.All(results.Where(r => r.Gate != GateEvaluator.AggregateGate), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
+        var aggregate = Aggregate(results);
+        Assert.Equal(GateVerdict.Fail, aggregate.Verdict);
+        Assert.Equal($"{Subject}/{Suite} (4 cases in 4 groups)", aggregate.Case);
+        Assert.StartsWith("1.080 [1.080, 1.080]", aggregate.Measured, StringComparison.Ordinal);
+        Assert.Contains("≤ 1.050", aggregate.Describe(), StringComparison.Ordinal);
+    }
+
+    /// <summary>One group far slower moves the mean past the bound, but resampling groups shows it is one group, not the suite.</summary>
+    [Fact]
+    public void AggregateGate_OneGroupSlower_IsNotABroadSlowdown()
+    {
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), FourGroups(0.05), BaselinePath));
+
+        Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
+        Assert.Contains("its 95 % interval reaches 1", aggregate.Note, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AggregateGate_WithinItsTolerance_Holds()
+    {
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.03), ("512B", 1.03), ("1KiB", 1.03), ("64KiB", 1.03)), FourGroups(0.05), BaselinePath));
+
+        Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
+    }
+
+    [Fact]
+    public void AggregateGate_FewerGroupsThanItNeeds_IsNotApplied()
+    {
+        var results = GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.3)), FourGroups(0.05), BaselinePath);
+
+        Assert.DoesNotContain(results, r => r.Gate == GateEvaluator.AggregateGate);
     }
 }

@@ -80,7 +80,7 @@ internal static class SampleMeasurements
             ]);
     }
 
-    private static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)
+    public static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)
     {
         var t = new Tolerances(0.10, 0.05, 1024);
         var cases = new Dictionary<string, BaselineCase>();

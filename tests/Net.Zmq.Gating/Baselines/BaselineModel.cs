@@ -14,8 +14,20 @@ public sealed record BaselineFile(
     Tolerances DefaultTolerances,
     IReadOnlyDictionary<string, BaselineCase> Cases)
 {
-    /// <summary>2: the policy gained byte bounds (allocation per operation) beside the ratio bounds.</summary>
-    public const int CurrentSchemaVersion = 2;
+    /// <summary>
+    /// 2: the policy gained byte bounds (allocation per operation) beside the ratio bounds. 3: the suite-wide
+    /// <see cref="AggregateTolerance"/>.
+    /// </summary>
+    public const int CurrentSchemaVersion = 3;
+
+    /// <summary>What a new file starts with, until build/derive-tolerances.py has derived it from repeated runs.</summary>
+    public const double NewFileAggregateTolerance = 0.10;
+
+    /// <summary>
+    /// How far the geometric mean over the suite's cases of (time ratio ÷ baseline ratio) may exceed 1: the gate
+    /// on a broad slowdown. Set by hand (from measured spread), like every tolerance; a refresh keeps it.
+    /// </summary>
+    public double AggregateTolerance { get; init; } = NewFileAggregateTolerance;
 
     public static string FileName(string subject, string suite) => $"{subject}.{suite}.json";
 }

@@ -74,7 +74,10 @@ public static class BaselineReader
                 ReadFingerprint(root.Get("fingerprint")),
                 ReadPolicy(root.Get("policy")),
                 defaults,
-                cases);
+                cases)
+            {
+                AggregateTolerance = root.Get("aggregateTolerance").NonNegativeNumber(),
+            };
         }
     }
 
@@ -198,8 +201,10 @@ public static class BaselineReader
                 throw Invalid($"expected a number, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
             }
 
-            var value = Element.GetDouble();
-            return double.IsFinite(value) ? value : throw Invalid($"expected a finite number, found {Element.GetRawText()}");
+            // A literal beyond double's range (1e999) is valid JSON but no finite number.
+            return Element.TryGetDouble(out var value) && double.IsFinite(value)
+                ? value
+                : throw Invalid($"expected a finite number, found {Element.GetRawText()}");
         }
 
         private static string Describe(JsonValueKind kind) => kind switch

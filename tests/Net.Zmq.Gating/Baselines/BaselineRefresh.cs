@@ -24,7 +24,10 @@ public static class BaselineRefresh
                 tolerances);
         }
 
-        return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, suite, fingerprint, existing?.Policy ?? policyForNewFile, defaults, cases);
+        return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, suite, fingerprint, existing?.Policy ?? policyForNewFile, defaults, cases)
+        {
+            AggregateTolerance = existing?.AggregateTolerance ?? BaselineFile.NewFileAggregateTolerance,
+        };
     }
 
     /// <summary>Refreshing is a deliberate local act; in CI it would silently accept whatever was measured.</summary>

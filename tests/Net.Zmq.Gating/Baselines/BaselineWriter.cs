@@ -53,6 +53,7 @@ public static class BaselineWriter
             WritePolicy(json, file.Policy);
             json.WritePropertyName("defaultTolerances");
             WriteTolerances(json, file.DefaultTolerances);
+            WriteRounded(json, "aggregateTolerance", file.AggregateTolerance, 4);
             json.WriteStartObject("cases");
             foreach (var (id, entry) in file.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
             {

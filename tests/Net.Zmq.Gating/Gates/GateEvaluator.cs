@@ -2,6 +2,7 @@ using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -10,8 +11,13 @@ namespace NetZmqTests.Gating.Gates;
 /// <list type="bullet">
 /// <item>Policy: each hand-set ratio bound, in every group. It fails when the ratio's whole 95 % confidence
 /// interval lies above the bound.</item>
-/// <item>Time regression: each case's ratio to its group's reference fails when its estimate exceeds the baseline
-/// ratio by more than the case's tolerance (tolerances are set from measured run-to-run spread).</item>
+/// <item>Time regression, per case: the ratio to the group's reference may exceed the baseline ratio by the case's
+/// tolerance (set from measured run-to-run spread). It fails only when all three hold: the estimate exceeds that
+/// bound; the case is significantly slower than bound × reference (<see cref="SlowdownTest"/>); and the slowdown
+/// against the baseline ratio exceeds <see cref="NoiseFloorNanosecondsPerMessage"/>.</item>
+/// <item>Time regression, per suite: the geometric mean over its cases of (ratio ÷ baseline ratio) may exceed 1 by
+/// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (cases resampled) lies above 1:
+/// a broad slowdown that no single case shows clearly.</item>
 /// <item>Allocation regression: bytes per operation fail above baseline × (1 + relative) + absolute slack.</item>
 /// </list>
 /// </summary>
@@ -19,6 +25,13 @@ public static class GateEvaluator
 {
     public const string TimeRegressionGate = "regression: time ratio";
     public const string AllocationRegressionGate = "regression: bytes per operation";
+    public const string AggregateGate = "regression: geometric mean of time ratios ÷ baseline";
+
+    /// <summary>
+    /// A time regression smaller than this, per message, never fails a gate, however significant: it is below what
+    /// the clock and the scheduler resolve in an operation (10,000 messages: 0.2 ms per operation).
+    /// </summary>
+    public const double NoiseFloorNanosecondsPerMessage = 20;
 
     public static string PolicyGateName(RatioBound bound) =>
         string.Create(CultureInfo.InvariantCulture, $"policy: {bound.Variant} ≤ {bound.Max:0.00} × {bound.Reference}");
@@ -43,11 +56,7 @@ public static class GateEvaluator
 
             if (!analyzed.Case.IsReference)
             {
-                var bound = expected.Ratio * (1 + expected.Tolerances.Ratio);
-                results.Add(new GateResult(
-                    $"{TimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, analyzed.Ratio.ToString(),
-                    string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (baseline {expected.Ratio:0.000} + {expected.Tolerances.Ratio:P0})"),
-                    analyzed.Ratio.Value <= bound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath) { JudgesTime = true });
+                results.Add(TimeRegression(analyzed, expected, baselinePath));
             }
 
             var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
@@ -59,7 +68,66 @@ public static class GateEvaluator
                 bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath));
         }
 
+        if (Aggregate(cases, baseline, baselinePath) is { } aggregate)
+        {
+            results.Add(aggregate);
+        }
+
         return results;
+    }
+
+    private static GateResult TimeRegression(AnalyzedCase analyzed, BaselineCase expected, string baselinePath)
+    {
+        var bound = expected.Ratio * (1 + expected.Tolerances.Ratio);
+        var ratio = analyzed.Ratio;
+        var test = SlowdownTest.SlowerThan(analyzed.Measurement.NanosecondsPerOperation, analyzed.ReferenceNanosecondsPerOperation, bound);
+        var referenceMedian = Quantiles.Median(analyzed.ReferenceNanosecondsPerOperation);
+        var slowdownPerMessage = (ratio.Value - expected.Ratio) * referenceMedian / analyzed.Measurement.MessagesPerOperation;
+        var exceeds = ratio.Value > bound;
+        var aboveFloor = slowdownPerMessage > NoiseFloorNanosecondsPerMessage;
+        var fails = exceeds && test.Significant && aboveFloor;
+        string? note = !exceeds ? null
+            : fails ? string.Create(CultureInfo.InvariantCulture, $"{test}; {slowdownPerMessage:0} ns per message slower than the baseline ratio")
+            : !test.Significant ? $"above the bound, but not significantly: {test}"
+            : string.Create(CultureInfo.InvariantCulture,
+                $"above the bound, but only {slowdownPerMessage:0.#} ns per message slower than the baseline ratio (noise floor {NoiseFloorNanosecondsPerMessage:0} ns)");
+        return new GateResult(
+            $"{TimeRegressionGate} to {analyzed.Case.ReferenceVariant}", analyzed.Case.Id, ratio.ToString(),
+            string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (baseline {expected.Ratio:0.000} + {expected.Tolerances.Ratio:P0})"),
+            fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };
+    }
+
+    /// <summary>
+    /// The aggregate applies where the suite has at least this many groups: its interval resamples groups (see
+    /// <see cref="GeometricMean"/>), and over fewer it would mean nothing. A one-group run (a narrow PERF_FILTER) has
+    /// only its cases' own gates.
+    /// </summary>
+    public const int AggregateMinimumGroups = 3;
+
+    /// <summary>
+    /// The suite's cases that have a baseline entry and a time ratio, each as log(ratio ÷ baseline ratio), in their
+    /// groups; their mean is the log of the geometric mean.
+    /// </summary>
+    private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    {
+        var groups = cases
+            .Where(c => !c.Case.IsReference && baseline.Cases.ContainsKey(c.Case.Id))
+            .GroupBy(c => c.Case.Group)
+            .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value / baseline.Cases[c.Case.Id].Ratio)).ToList())
+            .ToList();
+        if (groups.Count < AggregateMinimumGroups)
+        {
+            return null;
+        }
+
+        var estimate = GeometricMean.Of(groups);
+        var bound = 1 + baseline.AggregateTolerance;
+        var fails = estimate.Value > bound && estimate.Lower > 1;
+        return new GateResult(AggregateGate, $"{baseline.Subject}/{baseline.Suite} ({groups.Sum(g => g.Count)} cases in {groups.Count} groups)",
+            estimate.ToString(),
+            string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (aggregateTolerance {baseline.AggregateTolerance:P0})"),
+            fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
+            estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
     }
 
     private static IEnumerable<GateResult> Policy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath) =>

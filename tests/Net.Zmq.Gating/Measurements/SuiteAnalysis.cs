@@ -2,8 +2,11 @@ using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Measurements;
 
-/// <summary>A measured case with its time ratio to its group's reference case, measured in the same run.</summary>
-public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio)
+/// <summary>
+/// A measured case with its time ratio to its reference case, measured in the same run, and the reference's
+/// per-operation times (the case's own for a reference), which the time gates' significance test needs.
+/// </summary>
+public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio, IReadOnlyList<double> ReferenceNanosecondsPerOperation)
 {
     public CaseIdentity Case => Measurement.Case;
 }
@@ -20,15 +23,19 @@ public static class SuiteAnalysis
         {
             if (m.Case.IsReference)
             {
-                return new AnalyzedCase(m, RatioEstimate.Identity);
+                return new AnalyzedCase(m, RatioEstimate.Identity, m.NanosecondsPerOperation);
             }
 
             return references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
-                ? new AnalyzedCase(m, RatioEstimate.Of(m.NanosecondsPerOperation, reference.NanosecondsPerOperation))
+                ? Against(m, reference)
                 : throw new InvalidOperationException(
                     $"{m.Case.Id}: its reference case ({m.Case.ReferenceVariant}) was not measured in this run, so its time cannot be judged");
         }).ToList();
     }
+
+    /// <summary><paramref name="subject"/> judged against <paramref name="reference"/>: another variant, or the same case of another subject.</summary>
+    public static AnalyzedCase Against(CaseMeasurement subject, CaseMeasurement reference) =>
+        new(subject, Compare(subject, reference), reference.NanosecondsPerOperation);
 
     /// <summary>The ratio of one case's time to another's (another variant, or the same case of another subject).</summary>
     public static RatioEstimate Compare(CaseMeasurement subject, CaseMeasurement reference) =>

@@ -45,6 +45,12 @@ public class CaseBenchmarks
 
     public static IReadOnlyList<OperationMemory> MemoryOf(string caseId) => Memory.TryGetValue(caseId, out var list) ? list : [];
 
+    /// <summary>
+    /// The run's deliberate regressions (PERF_INJECT), set by the session around its BenchmarkDotNet runs:
+    /// BenchmarkDotNet creates this class itself, so a static is the only way in.
+    /// </summary>
+    public static InjectionPlan? Injection { get; set; }
+
     [ParamsSource(nameof(AllCaseIds))]
     public string CaseId { get; set; } = "";
 
@@ -71,7 +77,9 @@ public class CaseBenchmarks
         {
             _workload?.Dispose();
             _workload = null;
-            _workload = MessageWorkload.Open(_case, WorkloadOptions.Measurement);
+            _workload = MessageWorkload.Open(_case, Injection?.For(CaseId) is { } injected
+                ? WorkloadOptions.Measurement with { Injected = new InjectedLoad(injected.DelayNanoseconds, injected.AllocateBytes) }
+                : WorkloadOptions.Measurement);
             _operationsOnWorkload = 0;
             // A new connection's first messages grow buffers and pipes, and each thread's first run initializes
             // per-thread state (a few KiB allocated once): neither is what is measured.

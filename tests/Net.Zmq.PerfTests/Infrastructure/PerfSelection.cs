@@ -13,11 +13,18 @@ internal static class PerfSelection
     /// The default profile measures all of Net.Zmq, the subject. The floor and NetMQ run what the comparisons
     /// need: the receive-mode table whole, every pattern and transport in blocking receive (the overhead tables),
     /// and the buffer strategies they share with Net.Zmq's table (NetMQ up to 64 KiB, where its managed copies
-    /// already take seconds per operation). <c>full</c> measures every case of every driver.
+    /// already take seconds per operation). <c>full</c> measures every case of every driver. <c>quick</c> keeps, of
+    /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
+    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB.
     /// </summary>
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Name switch
     {
         "full" => true,
+        "quick" => InProfile(MeasurementProfile.Default, c) && c.MessageSize is 64 or 1024 && c.Suite switch
+        {
+            Suite.Patterns => c.MessageSize == 1024 && c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller,
+            _ => true,
+        },
         _ => c.Driver switch
         {
             DriverId.NetZmq => true,

@@ -4,6 +4,7 @@ using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.PerfTests.Benchmarks;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
@@ -22,10 +23,6 @@ internal static class PerfSession
 
     public static SourceLayout Layout { get; } = SourceLayout.Of(typeof(PerfSession).Assembly);
 
-    /// <summary>True when the run was started with <c>dotnet test -- UpdateBaselines=true</c>.</summary>
-    public static bool UpdatingBaselines =>
-        string.Equals(Environment.GetEnvironmentVariable("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase);
-
     public static PerfRun Run(Action<string> log)
     {
         lock (RunLock)
@@ -34,7 +31,7 @@ internal static class PerfSession
             {
                 try
                 {
-                    _run = Measure(log);
+                    _run = Measure(PerfSettings.FromEnvironment(Environment.GetEnvironmentVariable, Layout), log);
                 }
                 catch (Exception e)
                 {
@@ -51,11 +48,15 @@ internal static class PerfSession
         }
     }
 
-    private static PerfRun Measure(Action<string> log)
+    /// <summary>
+    /// One Perf run with explicit settings: what <see cref="Run"/> does from the environment, and what the gates'
+    /// self-tests do with their own filter and injection (and their own artifacts directory).
+    /// </summary>
+    public static PerfRun Measure(PerfSettings settings, Action<string> log)
     {
-        if (UpdatingBaselines)
+        if (settings.UpdateBaselines)
         {
-            BaselineRefresh.RefuseUnderCi(Environment.GetEnvironmentVariable);
+            BaselineRefresh.RefuseUnderCi(settings.Environment);
         }
 
         if (System.Runtime.GCSettings.IsServerGC)
@@ -64,8 +65,8 @@ internal static class PerfSession
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
-        var profile = MeasurementProfile.FromEnvironment();
-        var filter = CaseFilter.FromEnvironment(Environment.GetEnvironmentVariable);
+        var profile = settings.Profile;
+        var filter = settings.Filter;
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var machine = MachineFingerprints.Current();
@@ -77,39 +78,60 @@ internal static class PerfSession
             notes.Add($"PERF_FILTER={filter}: only matching cases (and their groups' reference cases) were measured; baseline entries of the others were not checked.");
         }
 
-        foreach (var driver in ZmqDrivers.All)
+        if (settings.Injection is not null)
         {
-            if (!driver.Availability.IsAvailable)
-            {
-                absent.Add(new AbsentSubject(driver.Id.ToString(), driver.Availability.Description));
-                log($"{driver.Id}: not measured: {driver.Availability.Description}");
-                continue;
-            }
-
-            var cases = PerfSelection.Select(driver.Id, profile, filter);
-            if (cases.Count == 0)
-            {
-                log($"{driver.Id}: no case matches PERF_FILTER={filter}");
-                continue;
-            }
-
-            log($"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
-            var measured = BenchmarkSession.Run(PerfCases.Of(cases), profile, Path.Combine(Layout.PerfArtifactsDirectory, "bdn"), log);
-            foreach (var suite in measured.GroupBy(m => m.Case.Suite))
-            {
-                subjects.Add(GateSubject(driver, suite.Key, SuiteAnalysis.Analyze(suite.ToList()), machine, started, notes,
-                    NewFilePolicy(driver.Id, Enum.Parse<Suite>(suite.Key))));
-            }
+            notes.Add($"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases; gates failing there are the point.");
+            log($"PERF_INJECT={settings.Injection}");
         }
 
-        if (BindingOverhead(subjects.SelectMany(s => s.Cases)) is { } overhead)
+        CaseBenchmarks.Injection = settings.Injection;
+        try
         {
-            // Its allocation is Net.Zmq's own, gated in Net.Zmq's suites already: here only the time ratio is gated.
-            var gated = GateSubject(ZmqDrivers.Get(DriverId.NetZmq), OverheadSuite, overhead, machine, started, notes, Policy.None);
-            subjects.Add(gated with { ShowTables = false, Gates = OverheadGates(gated.Gates) });
+            foreach (var driver in ZmqDrivers.All)
+            {
+                if (!driver.Availability.IsAvailable)
+                {
+                    absent.Add(new AbsentSubject(driver.Id.ToString(), driver.Availability.Description));
+                    log($"{driver.Id}: not measured: {driver.Availability.Description}");
+                    continue;
+                }
+
+                var cases = PerfSelection.Select(driver.Id, profile, filter);
+                if (cases.Count == 0)
+                {
+                    log($"{driver.Id}: no case matches PERF_FILTER={filter}");
+                    continue;
+                }
+
+                log($"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
+                var measured = BenchmarkSession.Run(PerfCases.Of(cases), profile, Path.Combine(settings.ArtifactsDirectory, "bdn"), log);
+                foreach (var suite in measured.GroupBy(m => m.Case.Suite))
+                {
+                    subjects.Add(GateSubject(driver, suite.Key, SuiteAnalysis.Analyze(suite.ToList()), machine, started, notes,
+                        NewFilePolicy(driver.Id, Enum.Parse<Suite>(suite.Key)), settings.UpdateBaselines));
+                }
+            }
+
+            if (BindingOverhead(subjects.SelectMany(s => s.Cases)) is { } overhead)
+            {
+                // Its allocation is Net.Zmq's own, gated in Net.Zmq's suites already: here only the time ratio is gated.
+                var gated = GateSubject(ZmqDrivers.Get(DriverId.NetZmq), OverheadSuite, overhead, machine, started, notes, Policy.None,
+                    settings.UpdateBaselines);
+                subjects.Add(gated with { ShowTables = false, Gates = OverheadGates(gated.Gates) });
+            }
+
+            subjects = ConfirmFailedTimeGates(subjects, profile, settings.ArtifactsDirectory, log);
+        }
+        finally
+        {
+            CaseBenchmarks.Injection = null;
         }
 
-        subjects = ConfirmFailedTimeGates(subjects, profile, log);
+        foreach (var notChecked in UncheckedBaselines(subjects, absent, settings))
+        {
+            notes.Add(notChecked);
+            log(notChecked);
+        }
 
         foreach (var (driver, strategy, reason) in CaseCatalog.StrategiesNotExpressed)
         {
@@ -127,8 +149,8 @@ internal static class PerfSession
             ],
             notes,
             PublishedClaims.Evaluate(subjects));
-        ReportFiles.Write(run, Layout.PerfArtifactsDirectory);
-        log($"report: {Path.Combine(Layout.PerfArtifactsDirectory, ReportFiles.ReportName)}");
+        ReportFiles.Write(run, settings.ArtifactsDirectory);
+        log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
     }
 
@@ -137,7 +159,7 @@ internal static class PerfSession
     /// time gates judged again on the new samples: a failure stands only if it reproduces (<see cref="GateConfirmation"/>).
     /// A binding-overhead case is Net.Zmq's case and the floor's, so both are measured again.
     /// </summary>
-    private static List<SubjectRun> ConfirmFailedTimeGates(List<SubjectRun> subjects, MeasurementProfile profile, Action<string> log)
+    private static List<SubjectRun> ConfirmFailedTimeGates(List<SubjectRun> subjects, MeasurementProfile profile, string artifactsDirectory, Action<string> log)
     {
         var flagged = GateConfirmation.CasesToRemeasure(subjects.SelectMany(s => s.Gates));
         if (flagged.Count == 0)
@@ -156,7 +178,7 @@ internal static class PerfSession
         foreach (var driver in ids.GroupBy(c => c.Driver))
         {
             var cases = PerfSelection.WithReferences(driver.ToList());
-            var measured = BenchmarkSession.Run(PerfCases.Of(cases), profile, Path.Combine(Layout.PerfArtifactsDirectory, "bdn"), log);
+            var measured = BenchmarkSession.Run(PerfCases.Of(cases), profile, Path.Combine(artifactsDirectory, "bdn"), log);
             again.AddRange(measured.GroupBy(m => m.Case.Suite).SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList())));
         }
 
@@ -197,14 +219,14 @@ internal static class PerfSession
                 var key = c.Case.CrossSubjectKey;
                 var identity = new CaseIdentity($"{nameof(DriverId.NetZmq)}/{OverheadSuite}/{key}", nameof(DriverId.NetZmq), OverheadSuite,
                     c.Case.Suite, key[(c.Case.Suite.Length + 1)..], nameof(DriverId.LibZmq), key);
-                return new AnalyzedCase(c.Measurement with { Case = identity }, SuiteAnalysis.Compare(c.Measurement, floor[key].Measurement));
+                return SuiteAnalysis.Against(c.Measurement with { Case = identity }, floor[key].Measurement);
             })
             .ToList();
         return overhead.Count > 0 ? overhead : null;
     }
 
     private static SubjectRun GateSubject(ZmqDriver driver, string suite, IReadOnlyList<AnalyzedCase> cases, MachineFingerprint machine,
-        DateTimeOffset started, List<string> notes, Policy newFilePolicy)
+        DateTimeOffset started, List<string> notes, Policy newFilePolicy, bool updatingBaselines)
     {
         var subject = driver.Id.ToString();
         var provenance = driver.Availability.Provenance
@@ -217,14 +239,18 @@ internal static class PerfSession
         try
         {
             baseline = File.Exists(path) ? BaselineReader.Read(path) : null;
+            if (baseline is not null)
+            {
+                BaselineValidation.RequireBelongs(baseline, shown, subject, suite, id => IsKnownCase(id, subject, suite));
+            }
         }
         catch (BaselineFormatException e)
         {
             return new SubjectRun(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, shown, null, [],
-                $"{e.Message}. The file was not changed{(UpdatingBaselines ? ", and is not refreshed until it is repaired" : "")}.");
+                $"{e.Message}. The file was not changed{(updatingBaselines ? ", and is not refreshed until it is repaired" : "")}.");
         }
 
-        if (UpdatingBaselines)
+        if (updatingBaselines)
         {
             baseline = BaselineRefresh.Apply(baseline, subject, suite, cases, fingerprint, NewFileTolerances, newFilePolicy);
             BaselineWriter.WriteAtomically(baseline, path);
@@ -252,6 +278,47 @@ internal static class PerfSession
 
         return new SubjectRun(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, shown, baseline,
             GateEvaluator.Evaluate(cases, baseline, shown));
+    }
+
+    /// <summary>Prefix of the notes that name a baseline file this run did not check.</summary>
+    public const string NotCheckedNote = "Not checked:";
+
+    /// <summary>
+    /// Every baseline file this run gated nothing against, with the reason: a driver that was there when the
+    /// baseline was refreshed and is gone now (Net.Zmq no longer restores, libzmq was uninstalled) must never pass
+    /// or fail a run silently.
+    /// </summary>
+    private static IEnumerable<string> UncheckedBaselines(List<SubjectRun> subjects, List<AbsentSubject> absent, PerfSettings settings)
+    {
+        var gated = subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal);
+        foreach (var file in Directory.EnumerateFiles(Layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal))
+        {
+            var shown = Layout.Display(file);
+            if (gated.Contains(shown))
+            {
+                continue;
+            }
+
+            var name = Path.GetFileName(file).Split('.');
+            var owner = absent.FirstOrDefault(a => a.Subject == name[0]);
+            var floor = absent.FirstOrDefault(a => a.Subject == nameof(DriverId.LibZmq));
+            var why = owner is not null ? $"{owner.Subject} was not measured: {owner.Reason}"
+                : name[1] == OverheadSuite && floor is not null ? $"it compares Net.Zmq with the floor, and LibZmq was not measured: {floor.Reason}"
+                : $"none of its cases was measured in this run (profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")})";
+            yield return $"{NotCheckedNote} {shown}: {why.TrimEnd('.')}.";
+        }
+    }
+
+    /// <summary>A case id this file may hold: a case of the catalog in this subject and suite (overhead entries name Net.Zmq's case).</summary>
+    private static bool IsKnownCase(string id, string subject, string suite)
+    {
+        var prefix = $"{subject}/{suite}/";
+        if (!id.StartsWith(prefix, StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        return suite == OverheadSuite ? CaseCatalog.IsKnownId($"{subject}/{id[prefix.Length..]}") : CaseCatalog.IsKnownId(id);
     }
 
     /// <summary>

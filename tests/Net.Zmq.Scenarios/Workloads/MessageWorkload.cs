@@ -45,7 +45,7 @@ public sealed class MessageWorkload : IDisposable
             _sender = (_senderSession ?? _receiverSession).ConnectSender(_receiver.Endpoint, shape);
             setup.Push(_sender);
             Handshake(options.HandshakeTimeout);
-            _ledger = new ReceiveLedger(shape.MessageSize, options.VerifyContent);
+            _ledger = new ReceiveLedger(shape.MessageSize, options.VerifyContent, options.Injected);
             _pump = new SenderPump(_sender, name);
         }
         catch (Exception e)
@@ -72,6 +72,9 @@ public sealed class MessageWorkload : IDisposable
 
     /// <summary>Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own thread's).</summary>
     public long SenderBytesLastOperation => _pump.LastOperationBytes;
+
+    /// <summary>True once the sender's thread has ended (after <see cref="Dispose"/>, or when it died).</summary>
+    public bool SenderThreadEnded => _pump.ThreadEnded;
 
     /// <summary>The sender's zero-copy buffers so far: handed to the library, and released by it.</summary>
     public ZeroCopyCounts ZeroCopy => _sender.ZeroCopy;

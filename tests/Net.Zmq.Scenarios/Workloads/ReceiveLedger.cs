@@ -8,7 +8,7 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// with content verification every byte is compared with the template. The fast path is two compares and an
 /// increment, so the measured loop can afford it.
 /// </summary>
-public sealed class ReceiveLedger(int messageSize, bool verifyContent)
+public sealed class ReceiveLedger(int messageSize, bool verifyContent, InjectedLoad? injected = null)
 {
     private readonly byte[] _template = Payload.CreateTemplate(messageSize);
     private long _next;
@@ -57,6 +57,7 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         }
 
         AcceptedInOperation++;
+        injected?.OnMessage();
     }
 
     private void AcceptOutOfLine(long sequence)

@@ -12,11 +12,12 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault)
 
     public MessageFault? Fault { get; } = fault;
 
-    /// <summary>How many messages the sender sends: one fewer for a loss, one more for a duplicate.</summary>
+    /// <summary>How many messages the sender sends: one fewer for a loss, one more for a duplicate, none from a stop on.</summary>
     public int Count { get; } = fault?.Kind switch
     {
         FaultKind.Lost => messages - 1,
         FaultKind.Duplicated => messages + 1,
+        FaultKind.Timeout => fault.Index,
         _ => messages,
     };
 
@@ -38,6 +39,11 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault)
     private void FillWithFault(int i, Span<byte> payload, ReadOnlySpan<byte> template, MessageFault fault)
     {
         var k = fault.Index;
+        if (fault.Kind == FaultKind.SenderFailed && i == k)
+        {
+            throw new SenderDiedException(First + i);
+        }
+
         long offset = fault.Kind switch
         {
             FaultKind.Lost => i < k ? i : i + 1,

@@ -29,6 +29,8 @@ internal sealed class SenderPump : IDisposable
     /// <summary>What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).</summary>
     public long LastOperationBytes => Interlocked.Read(ref _lastOperationBytes);
 
+    public bool ThreadEnded => !_thread.IsAlive;
+
     /// <summary>The sender's error, once it has failed.</summary>
     public Exception? Failure => _failure;
 

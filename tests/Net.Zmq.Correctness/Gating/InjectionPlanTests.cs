@@ -1,0 +1,47 @@
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Correctness.Gating;
+
+/// <summary>PERF_INJECT as README documents it: entries, globs, sums, and clear errors.</summary>
+public sealed class InjectionPlanTests
+{
+    [Fact]
+    public void Entries_ApplyToTheCasesTheirGlobsMatch_AndAddUp()
+    {
+        var plan = InjectionPlan.Parse(" delay:1500@NetZmq/ReceiveModes/*/Poller/* ; alloc:32@*/64B;delay:500@*/64B ");
+
+        Assert.Equal(new Injection(2000, 32), plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64B"));
+        Assert.Equal(new Injection(1500, 0), plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/1KiB"));
+        Assert.Equal(new Injection(500, 32), plan.For("LibZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64B"));
+        Assert.Null(plan.For("NetMQ/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/1KiB"));
+        Assert.Equal("delay:1500@NetZmq/ReceiveModes/*/Poller/*;alloc:32@*/64B;delay:500@*/64B", plan.ToString());
+    }
+
+    [Fact]
+    public void UnsetOrBlank_IsNoInjection()
+    {
+        Assert.Null(InjectionPlan.FromEnvironment(_ => null));
+        Assert.Null(InjectionPlan.FromEnvironment(_ => "  "));
+    }
+
+    public static TheoryData<string, string> Malformed => new()
+    {
+        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob> or alloc:<bytes>@<glob>" },
+        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob> or alloc:<bytes>@<glob>" },
+        { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc" },
+        { "delay:-5@*", "PERF_INJECT entry \"delay:-5@*\": \"-5\" is not a whole number above 0" },
+        { "alloc:1.5@*", "PERF_INJECT entry \"alloc:1.5@*\": \"1.5\" is not a whole number above 0" },
+        { "alloc:0@*", "PERF_INJECT entry \"alloc:0@*\": \"0\" is not a whole number above 0" },
+        { "alloc:4294967296@*", "PERF_INJECT entry \"alloc:4294967296@*\": an allocation per message must be below 2 GiB" },
+        { ";;", "PERF_INJECT entry \";;\": no entry" },
+    };
+
+    [Theory]
+    [MemberData(nameof(Malformed))]
+    public void MalformedEntry_IsAnErrorQuotingIt(string text, string expected)
+    {
+        var error = Assert.Throws<ArgumentException>(() => InjectionPlan.Parse(text));
+
+        Assert.Equal(expected, error.Message);
+    }
+}

@@ -1,0 +1,78 @@
+using System.Globalization;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// PERF_INJECT: deliberate regressions, to show that the gates catch them. Entries separated by <c>;</c>, each
+/// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message) or
+/// <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that many bytes per received message), the glob over case ids
+/// as in PERF_FILTER. Entries matching the same case add up.
+/// </summary>
+public sealed class InjectionPlan
+{
+    private readonly IReadOnlyList<Entry> _entries;
+
+    private InjectionPlan(string text, IReadOnlyList<Entry> entries)
+    {
+        Text = text;
+        _entries = entries;
+    }
+
+    public string Text { get; }
+
+    /// <summary>What to inject into <paramref name="caseId"/>, or null when no entry matches it.</summary>
+    public Injection? For(string caseId)
+    {
+        var matching = _entries.Where(e => e.Cases.Matches(caseId)).ToList();
+        return matching.Count == 0
+            ? null
+            : new Injection(matching.Sum(e => e.DelayNanoseconds), checked(matching.Sum(e => e.AllocateBytes)));
+    }
+
+    /// <summary>The plan PERF_INJECT sets, or null when it is unset or blank.</summary>
+    public static InjectionPlan? FromEnvironment(Func<string, string?> environment) =>
+        environment("PERF_INJECT") is { } value && !string.IsNullOrWhiteSpace(value) ? Parse(value) : null;
+
+    /// <summary>Parses the setting; a malformed entry is an error that quotes it and says what is expected.</summary>
+    public static InjectionPlan Parse(string text)
+    {
+        var entries = new List<Entry>();
+        foreach (var item in text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            var at = item.IndexOf('@', StringComparison.Ordinal);
+            var colon = item.IndexOf(':', StringComparison.Ordinal);
+            if (colon < 0 || at < colon || at == item.Length - 1)
+            {
+                throw Malformed(item, "expected delay:<ns>@<glob> or alloc:<bytes>@<glob>");
+            }
+
+            var kind = item[..colon];
+            if (!long.TryParse(item[(colon + 1)..at], NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
+            {
+                throw Malformed(item, $"\"{item[(colon + 1)..at]}\" is not a whole number above 0");
+            }
+
+            var cases = new CaseFilter(item[(at + 1)..]);
+            entries.Add(kind switch
+            {
+                "delay" => new Entry(cases, amount, 0),
+                "alloc" when amount <= int.MaxValue => new Entry(cases, 0, (int)amount),
+                "alloc" => throw Malformed(item, "an allocation per message must be below 2 GiB"),
+                _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc"),
+            });
+        }
+
+        return entries.Count > 0
+            ? new InjectionPlan(string.Join(';', text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)), entries)
+            : throw Malformed(text, "no entry");
+    }
+
+    private static ArgumentException Malformed(string entry, string problem) => new($"PERF_INJECT entry \"{entry}\": {problem}");
+
+    public override string ToString() => Text;
+
+    private sealed record Entry(CaseFilter Cases, long DelayNanoseconds, int AllocateBytes);
+}
+
+/// <summary>The regression injected into one case: a spin and an allocation per received message.</summary>
+public sealed record Injection(long DelayNanoseconds, int AllocateBytes);

@@ -1,0 +1,136 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Gating.Statistics;
+using NetZmqTests.PerfTests.Infrastructure;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.PerfTests;
+
+/// <summary>
+/// The gates judged on themselves, with real measurements: a small run of one group per driver (the receive modes
+/// at 1 KiB, quick profile, against the checked-in baselines) passes as it is, and fails, naming the case, when a
+/// regression is injected into one case with PERF_INJECT's mechanism. A gate that cannot be shown to trip is not a gate.
+/// </summary>
+[Trait(TestCategories.Key, TestCategories.GateSelfTest)]
+public sealed class GateSelfTests
+{
+    /// <summary>Clean runs by driver: the delay test sizes its delay from the same driver's clean run.</summary>
+    private static readonly ConcurrentDictionary<DriverId, Lazy<PerfRun>> CleanRuns = new();
+
+    public static TheoryData<DriverId> Drivers => new(Enum.GetValues<DriverId>());
+
+    private static string Group(DriverId driver) => $"{driver}/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB";
+
+    /// <summary>The case the regressions go into: not the group's reference, so its time is gated.</summary>
+    private static string Target(DriverId driver) => $"{driver}/ReceiveModes/RouterRouter/Tcp/BlockingWithBatch/ReusedBuffer/1KiB";
+
+    [Theory]
+    [MemberData(nameof(Drivers))]
+    public void NoInjection_EveryGatePasses(DriverId driver)
+    {
+        var run = CleanRun(driver);
+
+        var gates = run.Gates.ToList();
+        Assert.NotEmpty(gates);
+        Assert.Contains(gates, g => g.Case == Target(driver) && g.JudgesTime);
+        Assert.All(run.Subjects, s => Assert.Null(s.Error));
+        var failures = gates.Where(g => g.FailsRun).Select(g => g.Describe()).ToList();
+        Assert.True(failures.Count == 0, "an unchanged tree failed gates:\n" + string.Join("\n", failures));
+
+        // What the run did not check is said, file by file, with the reason.
+        Assert.Contains(run.Notes, n => n.StartsWith(
+            $"{PerfSession.NotCheckedNote} baselines/{driver}.Patterns.json: none of its cases was measured in this run (profile quick, PERF_FILTER=", StringComparison.Ordinal));
+        Assert.All(run.Absent, a => Assert.Contains(
+            $"{PerfSession.NotCheckedNote} baselines/{a.Subject}.ReceiveModes.json: {a.Subject} was not measured: {a.Reason.TrimEnd('.')}.", run.Notes));
+    }
+
+    /// <summary>
+    /// The delay makes the target's time about three times its gate's bound, sized from the clean run on this
+    /// machine, so the test means the same on a fast machine and a slow one.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Drivers))]
+    public void DelayInjection_FailsTheTimeGate_NamingTheCase(DriverId driver)
+    {
+        var clean = CleanRun(driver);
+        var target = clean.Subjects.SelectMany(s => s.Cases).Single(c => c.Case.Id == Target(driver));
+        var baseline = clean.Subjects.Single(s => s.Suite == nameof(Suite.ReceiveModes)).Baseline!.Cases[Target(driver)];
+        var bound = baseline.Ratio * (1 + baseline.Tolerances.Ratio);
+        var referencePerMessage = Quantiles.Median(target.ReferenceNanosecondsPerOperation) / CaseCatalog.MessagesPerOperation;
+        var delay = (long)Math.Ceiling(Math.Max(3 * bound - target.Ratio.Value, 1) * referencePerMessage);
+
+        var run = Measure(driver, "delay", InjectionPlan.Parse(string.Create(CultureInfo.InvariantCulture, $"delay:{delay}@{Target(driver)}")));
+
+        var failures = run.Gates.Where(g => g.FailsRun).ToList();
+        var timeGate = Assert.Single(failures, g => g.JudgesTime);
+        Assert.Equal(Target(driver), timeGate.Case);
+        Assert.StartsWith(GateEvaluator.TimeRegressionGate, timeGate.Gate, StringComparison.Ordinal);
+        Assert.Contains(Target(driver), timeGate.Describe(), StringComparison.Ordinal);
+        Assert.Contains("reproduced", timeGate.Note, StringComparison.Ordinal);
+        // Nothing else is blamed, except the suite's aggregate, which the same slowdown may move.
+        Assert.All(failures.Where(g => g != timeGate), g => Assert.Equal(GateEvaluator.AggregateGate, g.Gate));
+    }
+
+    /// <summary>32 bytes per received message: 320,000 more per operation (and the arrays' headers), far past any slack.</summary>
+    [Theory]
+    [MemberData(nameof(Drivers))]
+    public void AllocationInjection_FailsTheAllocationGate_NamingTheCase(DriverId driver)
+    {
+        RequireAvailable(driver);
+
+        var run = Measure(driver, "alloc", InjectionPlan.Parse($"alloc:32@{Target(driver)}"));
+
+        var failures = run.Gates.Where(g => g.FailsRun && !g.JudgesTime && g.Gate != GateEvaluator.AggregateGate).ToList();
+        var gate = Assert.Single(failures);
+        Assert.Equal(GateEvaluator.AllocationRegressionGate, gate.Gate);
+        Assert.Equal(Target(driver), gate.Case);
+        Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void RefreshUnderCi_IsRefused_AndNoBaselineChanges()
+    {
+        var before = BaselineBytes();
+        var settings = SelfTestSettings("refresh", Group(DriverId.NetMQ), injection: null) with
+        {
+            UpdateBaselines = true,
+            Environment = name => name == "CI" ? "true" : null,
+        };
+
+        var refusal = Assert.Throws<InvalidOperationException>(() => PerfSession.Measure(settings, _ => { }));
+
+        Assert.Contains("UpdateBaselines=true is refused because CI is set", refusal.Message, StringComparison.Ordinal);
+        Assert.Equal(before, BaselineBytes());
+    }
+
+    private static PerfRun CleanRun(DriverId driver)
+    {
+        RequireAvailable(driver);
+        return CleanRuns.GetOrAdd(driver, d => new Lazy<PerfRun>(() => Measure(d, "clean", injection: null))).Value;
+    }
+
+    private static PerfRun Measure(DriverId driver, string name, InjectionPlan? injection) =>
+        PerfSession.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection), TestContext.Current.TestOutputHelper!.WriteLine);
+
+    private static PerfSettings SelfTestSettings(string name, string group, InjectionPlan? injection) => new(
+        MeasurementProfile.Quick,
+        new CaseFilter(group),
+        injection,
+        UpdateBaselines: false,
+        Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, "self-test", name),
+        _ => null);
+
+    private static void RequireAvailable(DriverId driver)
+    {
+        var availability = ZmqDrivers.Get(driver).Availability;
+        Assert.SkipUnless(availability.IsAvailable, $"{driver} is not measured here: {availability.Description}");
+    }
+
+    private static Dictionary<string, string> BaselineBytes() =>
+        Directory.EnumerateFiles(PerfSession.Layout.BaselinesDirectory)
+            .ToDictionary(f => f, f => Convert.ToHexString(File.ReadAllBytes(f)), StringComparer.Ordinal);
+}

@@ -1,0 +1,25 @@
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.PerfTests.Infrastructure;
+
+/// <summary>
+/// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
+/// UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
+/// </summary>
+internal sealed record PerfSettings(
+    MeasurementProfile Profile,
+    CaseFilter? Filter,
+    InjectionPlan? Injection,
+    bool UpdateBaselines,
+    string ArtifactsDirectory,
+    Func<string, string?> Environment)
+{
+    /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
+    public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout) => new(
+        MeasurementProfile.FromEnvironment(environment),
+        CaseFilter.FromEnvironment(environment),
+        InjectionPlan.FromEnvironment(environment),
+        string.Equals(environment("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
+        layout.PerfArtifactsDirectory,
+        environment);
+}

@@ -1,0 +1,44 @@
+using System.Diagnostics;
+
+namespace NetZmqTests.Scenarios.Workloads;
+
+/// <summary>
+/// A deliberate regression in the measured receive loop (PERF_INJECT): extra work for every received message, so
+/// that the gates can be shown to catch a slowdown or an allocation of a known size. Applied where every driver's
+/// every loop passes each message, the ledger; absent (null) it costs one null check per message.
+/// </summary>
+/// <param name="DelayNanoseconds">Spin this long per received message (a busy wait: the thread keeps its core, as real work would).</param>
+/// <param name="AllocateBytes">Allocate a byte array of this length per received message (the runtime adds its array header).</param>
+public sealed record InjectedLoad(long DelayNanoseconds, int AllocateBytes)
+{
+    private static readonly double TicksPerNanosecond = Stopwatch.Frequency / 1e9;
+
+    private readonly long _delayTicks = (long)Math.Ceiling(DelayNanoseconds * TicksPerNanosecond);
+
+    /// <summary>The last array allocated: kept reachable so the JIT cannot drop the allocation.</summary>
+    public byte[]? LastAllocation { get; private set; }
+
+    public void OnMessage()
+    {
+        if (AllocateBytes > 0)
+        {
+            LastAllocation = new byte[AllocateBytes];
+        }
+
+        if (_delayTicks > 0)
+        {
+            var until = Stopwatch.GetTimestamp() + _delayTicks;
+            while (Stopwatch.GetTimestamp() < until)
+            {
+                Thread.SpinWait(1);
+            }
+        }
+    }
+
+    public override string ToString() =>
+        string.Join(" and ", new[]
+        {
+            DelayNanoseconds > 0 ? $"a {DelayNanoseconds:N0} ns spin" : null,
+            AllocateBytes > 0 ? $"a {AllocateBytes:N0}-byte array" : null,
+        }.OfType<string>()) + " per received message";
+}
