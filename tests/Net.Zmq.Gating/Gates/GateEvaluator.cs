@@ -16,7 +16,7 @@ namespace NetZmqTests.Gating.Gates;
 /// bound; the case is significantly slower than bound × reference (<see cref="SlowdownTest"/>); and the slowdown
 /// against the baseline ratio exceeds <see cref="NoiseFloorNanosecondsPerMessage"/>.</item>
 /// <item>Time regression, per suite: the geometric mean over its cases of (ratio ÷ baseline ratio) may exceed 1 by
-/// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (cases resampled) lies above 1:
+/// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (whole groups resampled) lies above 1:
 /// a broad slowdown that no single case shows clearly.</item>
 /// <item>Allocation regression: bytes per operation fail above baseline × (1 + relative) + absolute slack.</item>
 /// </list>
@@ -28,8 +28,8 @@ public static class GateEvaluator
     public const string AggregateGate = "regression: geometric mean of time ratios ÷ baseline";
 
     /// <summary>
-    /// A time regression smaller than this, per message, never fails a gate, however significant: it is below what
-    /// the clock and the scheduler resolve in an operation (10,000 messages: 0.2 ms per operation).
+    /// A time regression smaller than this, per message, never fails a gate, however significant: 0.2 ms in an
+    /// operation of 10,000 messages, a small fraction of what one scheduler stall costs on a shared machine.
     /// </summary>
     public const double NoiseFloorNanosecondsPerMessage = 20;
 
