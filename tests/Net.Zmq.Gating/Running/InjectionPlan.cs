@@ -36,8 +36,9 @@ public sealed class InjectionPlan
     /// <summary>Parses the setting; a malformed entry is an error that quotes it and says what is expected.</summary>
     public static InjectionPlan Parse(string text)
     {
+        var items = text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         var entries = new List<Entry>();
-        foreach (var item in text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        foreach (var item in items)
         {
             var at = item.IndexOf('@', StringComparison.Ordinal);
             var colon = item.IndexOf(':', StringComparison.Ordinal);
@@ -63,7 +64,7 @@ public sealed class InjectionPlan
         }
 
         return entries.Count > 0
-            ? new InjectionPlan(string.Join(';', text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)), entries)
+            ? new InjectionPlan(string.Join(';', items), entries)
             : throw Malformed(text, "no entry");
     }
 

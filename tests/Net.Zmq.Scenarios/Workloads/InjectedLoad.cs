@@ -7,22 +7,20 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// that the gates can be shown to catch a slowdown or an allocation of a known size. Applied where every driver's
 /// every loop passes each message, the ledger; absent (null) it costs one null check per message.
 /// </summary>
-/// <param name="DelayNanoseconds">Spin this long per received message (a busy wait: the thread keeps its core, as real work would).</param>
-/// <param name="AllocateBytes">Allocate a byte array of this length per received message (the runtime adds its array header).</param>
-public sealed record InjectedLoad(long DelayNanoseconds, int AllocateBytes)
+/// <param name="delayNanoseconds">Spin this long per received message (a busy wait: the thread keeps its core, as real work would).</param>
+/// <param name="allocateBytes">Allocate a byte array of this length per received message (the runtime adds its array header).</param>
+public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes)
 {
-    private static readonly double TicksPerNanosecond = Stopwatch.Frequency / 1e9;
-
-    private readonly long _delayTicks = (long)Math.Ceiling(DelayNanoseconds * TicksPerNanosecond);
+    private readonly long _delayTicks = (long)Math.Ceiling(delayNanoseconds * (Stopwatch.Frequency / 1e9));
 
     /// <summary>The last array allocated: kept reachable so the JIT cannot drop the allocation.</summary>
     public byte[]? LastAllocation { get; private set; }
 
     public void OnMessage()
     {
-        if (AllocateBytes > 0)
+        if (allocateBytes > 0)
         {
-            LastAllocation = new byte[AllocateBytes];
+            LastAllocation = new byte[allocateBytes];
         }
 
         if (_delayTicks > 0)
@@ -34,11 +32,4 @@ public sealed record InjectedLoad(long DelayNanoseconds, int AllocateBytes)
             }
         }
     }
-
-    public override string ToString() =>
-        string.Join(" and ", new[]
-        {
-            DelayNanoseconds > 0 ? $"a {DelayNanoseconds:N0} ns spin" : null,
-            AllocateBytes > 0 ? $"a {AllocateBytes:N0}-byte array" : null,
-        }.OfType<string>()) + " per received message";
 }
