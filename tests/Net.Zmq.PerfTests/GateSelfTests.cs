@@ -1,12 +1,14 @@
 using System.Collections.Concurrent;
 using System.Globalization;
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
+using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.PerfTests;
 
@@ -89,6 +91,21 @@ public sealed class GateSelfTests
         Assert.Equal(GateEvaluator.AllocationRegressionGate, gate.Gate);
         Assert.Equal(Target(driver), gate.Case);
         Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
+    }
+
+    /// <summary>The fidelity check trips too: with a quarter more time spent on every message, the suite is no longer the minimal loop.</summary>
+    [Fact]
+    public void ReferenceCheck_WithTheSuiteSlowedByAQuarter_Fails()
+    {
+        var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
+        Assert.SkipWhen(why is not null, $"no reference check here: {why}");
+
+        var comparison = ReferenceCheck.Measure(DriverId.NetZmq, 64, ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable),
+            new InjectedLoad(0, 0, delayFraction: 0.25));
+
+        TestContext.Current.TestOutputHelper!.WriteLine(comparison.Describe());
+        Assert.False(comparison.Holds, comparison.Describe());
+        Assert.Contains("OUTSIDE", comparison.Describe(), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -17,6 +17,19 @@ public sealed class InjectionPlanTests
         Assert.Equal("delay:1500@NetZmq/ReceiveModes/*/Poller/*;alloc:32@*/64B;delay:500@*/64B", plan.ToString());
     }
 
+    /// <summary>A relative delay: a share of each message's own arrival time, so one setting slows every size alike.</summary>
+    [Fact]
+    public void PercentDelay_IsAFractionOfEachMessagesTime_AndAddsUp()
+    {
+        var plan = InjectionPlan.Parse("delay:10%@NetZmq/*;delay:2.5%@*/64B;alloc:32@*/64B");
+
+        var injection = plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64B");
+
+        Assert.Equal((0L, 32), (injection!.DelayNanoseconds, injection.AllocateBytes));
+        Assert.Equal(0.125, injection.DelayFraction, 12);
+        Assert.Equal(0.10, plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/1KiB")!.DelayFraction, 12);
+    }
+
     [Fact]
     public void UnsetOrBlank_IsNoInjection()
     {
@@ -26,14 +39,17 @@ public sealed class InjectionPlanTests
 
     public static TheoryData<string, string> Malformed => new()
     {
-        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob> or alloc:<bytes>@<glob>" },
-        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob> or alloc:<bytes>@<glob>" },
+        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>" },
+        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>" },
         { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc" },
         { "delay:-5@*", "PERF_INJECT entry \"delay:-5@*\": \"-5\" is not a whole number above 0" },
         { "alloc:1.5@*", "PERF_INJECT entry \"alloc:1.5@*\": \"1.5\" is not a whole number above 0" },
         { "alloc:0@*", "PERF_INJECT entry \"alloc:0@*\": \"0\" is not a whole number above 0" },
         { "alloc:4294967296@*", "PERF_INJECT entry \"alloc:4294967296@*\": an allocation per message must be below 2 GiB" },
         { ";;", "PERF_INJECT entry \";;\": no entry" },
+        { "delay:0%@*", "PERF_INJECT entry \"delay:0%@*\": \"0\" is not a percentage above 0 (at most 1000)" },
+        { "delay:-5%@*", "PERF_INJECT entry \"delay:-5%@*\": \"-5\" is not a percentage above 0 (at most 1000)" },
+        { "delay:ten%@*", "PERF_INJECT entry \"delay:ten%@*\": \"ten\" is not a percentage above 0 (at most 1000)" },
     };
 
     [Theory]

@@ -43,7 +43,7 @@ internal static class SampleMeasurements
 
     public static Fingerprint SampleFingerprint { get; } = new(
         new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero),
-        new MachineFingerprint("Sample CPU", 2, "Sample OS", ".NET 10.0.0 X64", "Workstation, concurrent, latency Interactive", "0.15.8"),
+        new MachineFingerprint("Sample CPU", 2, "Sample OS", ".NET 10.0.0 X64", "Workstation, concurrent, latency Interactive", "0.15.8", "pinned: sample"),
         new SubjectFingerprint("1.2.3", "a sample package folder", "libsample 4.3.5 at /opt/libsample.so"));
 
     /// <summary>A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject.</summary>
@@ -57,9 +57,13 @@ internal static class SampleMeasurements
                 $"baselines/{name}.{Suite}.json", baseline, NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(analyzed, baseline, $"baselines/{name}.{Suite}.json"));
         }
 
+        // The binding's cases also have CPU times (the floor's do not): the tables show both ratios, or "–".
+        static CaseMeasurement WithCpu(CaseMeasurement m, double cpuOverWall) =>
+            m with { CpuNanosecondsPerOperation = [.. m.NanosecondsPerOperation.Select(ns => ns * cpuOverWall)] };
         var binding = Subject("Binding",
-            [Case("PureBlocking", 5_000_000, subject: "Binding"), Case("Poller", 5_100_000, 40, subject: "Binding"),
-             Case("PureBlocking", 300_000_000, subject: "Binding", group: "64KiB"), Case("Poller", 420_000_000, subject: "Binding", group: "64KiB")],
+            [WithCpu(Case("PureBlocking", 5_000_000, subject: "Binding"), 1.5), WithCpu(Case("Poller", 5_100_000, 40, subject: "Binding"), 1.4),
+             WithCpu(Case("PureBlocking", 300_000_000, subject: "Binding", group: "64KiB"), 1.2),
+             WithCpu(Case("Poller", 420_000_000, subject: "Binding", group: "64KiB"), 1.2)],
             BaselineFor("Binding", ("64B", 1.0), ("64KiB", 1.0)));
         var floor = Subject("Floor",
             [Case("PureBlocking", 4_000_000, subject: "Floor"), Case("Poller", 4_100_000, subject: "Floor"),

@@ -16,9 +16,11 @@ public sealed record BaselineFile(
 {
     /// <summary>
     /// 2: the policy gained byte bounds (allocation per operation) beside the ratio bounds. 3: the suite-wide
-    /// <see cref="AggregateTolerance"/>.
+    /// <see cref="AggregateTolerance"/>. 4: ratios from paired, interleaved operations; bytes per operation counted
+    /// on the measured threads for every subject, and <see cref="ProcessBytesTolerance"/> with each case's
+    /// process-wide bytes where a subject allocates on threads of its own.
     /// </summary>
-    public const int CurrentSchemaVersion = 3;
+    public const int CurrentSchemaVersion = 4;
 
     /// <summary>What a new file starts with, until build/derive-tolerances.py has derived it from repeated runs.</summary>
     public const double NewFileAggregateTolerance = 0.10;
@@ -29,13 +31,32 @@ public sealed record BaselineFile(
     /// </summary>
     public double AggregateTolerance { get; init; } = NewFileAggregateTolerance;
 
+    /// <summary>
+    /// How far process-wide bytes per operation (<see cref="BaselineCase.ProcessBytesPerOperation"/>) may exceed the
+    /// baseline, relative: they move with timing and with what the test host does, so this slack comes from runs on
+    /// other machines and under load.
+    /// </summary>
+    public double ProcessBytesTolerance { get; init; } = NewFileProcessBytesTolerance;
+
+    /// <summary>What a new file starts with (NetMQ's process-wide figure moved by up to 15 % between machines in unchanged runs).</summary>
+    public const double NewFileProcessBytesTolerance = 0.50;
+
     public static string FileName(string subject, string suite) => $"{subject}.{suite}.json";
 }
 
 /// <summary>What produced a set of measurements: the machine and the measured implementation.</summary>
 public sealed record Fingerprint(DateTimeOffset RecordedAt, MachineFingerprint Machine, SubjectFingerprint Subject);
 
-public sealed record MachineFingerprint(string Cpu, int Cores, string OperatingSystem, string Runtime, string GarbageCollector, string BenchmarkDotNet);
+/// <param name="Placement">Where the measured threads ran (<see cref="Platform.ThreadPlacement.Description"/>).</param>
+public sealed record MachineFingerprint(string Cpu, int Cores, string OperatingSystem, string Runtime, string GarbageCollector, string BenchmarkDotNet,
+    string Placement)
+{
+    /// <summary>
+    /// What makes time ratios comparable between two runs: the CPU model, the core count, the GC flavour and whether
+    /// the threads were pinned (a pinned and a free run share cores differently, and their ratios differ).
+    /// </summary>
+    public string Class => $"{Cpu}, {Cores} cores, {GarbageCollector.Split(',')[0]} GC, {Placement.Split(':')[0]} threads";
+}
 
 /// <summary>The measured implementation: its version, where it came from, and the native library it loaded (if any).</summary>
 public sealed record SubjectFingerprint(string Version, string Origin, string NativeLibrary);
@@ -75,4 +96,8 @@ public sealed record BaselineCase(
     double RatioUpper,
     double BytesPerOperation,
     IReadOnlyList<double> NanosecondsPerOperation,
-    Tolerances Tolerances);
+    Tolerances Tolerances)
+{
+    /// <summary>Process-wide bytes per operation, where the subject allocates on threads it does not own; null otherwise.</summary>
+    public double? ProcessBytesPerOperation { get; init; }
+}

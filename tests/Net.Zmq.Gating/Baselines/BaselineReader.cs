@@ -77,6 +77,7 @@ public static class BaselineReader
                 cases)
             {
                 AggregateTolerance = root.Get("aggregateTolerance").NonNegativeNumber(),
+                ProcessBytesTolerance = root.Get("processBytesTolerance").NonNegativeNumber(),
             };
         }
     }
@@ -99,7 +100,8 @@ public static class BaselineReader
                 machine.Get("os").Text(),
                 machine.Get("runtime").Text(),
                 machine.Get("gc").Text(),
-                machine.Get("benchmarkDotNet").Text()),
+                machine.Get("benchmarkDotNet").Text(),
+                machine.Get("placement").Text()),
             new SubjectFingerprint(subject.Get("version").Text(), subject.Get("origin").Text(), subject.Get("nativeLibrary").Text()));
     }
 
@@ -119,7 +121,10 @@ public static class BaselineReader
             node.Get("ratioUpper").PositiveNumber(),
             node.Get("bytesPerOperation").NonNegativeNumber(),
             node.Get("nanosecondsPerOperation").Items().Select(n => n.PositiveNumber()).ToList(),
-            ReadTolerances(node.Get("tolerances")));
+            ReadTolerances(node.Get("tolerances")))
+        {
+            ProcessBytesPerOperation = node.Optional("processBytesPerOperation")?.NonNegativeNumber(),
+        };
 
     private static Tolerances ReadTolerances(Node node) =>
         new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber());
@@ -140,6 +145,10 @@ public static class BaselineReader
                 ? new Node(File, $"{Path}.{name}", value)
                 : throw Invalid($"the field \"{name}\" is missing");
         }
+
+        /// <summary>A field that only some entries have (the process-wide bytes of a subject counted so); null when absent.</summary>
+        public Node? Optional(string name) =>
+            Element.ValueKind == JsonValueKind.Object && !Element.TryGetProperty(name, out _) ? null : Get(name);
 
         public List<(string Name, Node Value)> Properties()
         {

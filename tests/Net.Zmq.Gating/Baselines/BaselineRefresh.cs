@@ -21,12 +21,16 @@ public static class BaselineRefresh
                 analyzed.Ratio.Value, analyzed.Ratio.Lower, analyzed.Ratio.Upper,
                 analyzed.Measurement.BytesAllocatedPerOperation,
                 analyzed.Measurement.NanosecondsPerOperation,
-                tolerances);
+                tolerances)
+            {
+                ProcessBytesPerOperation = analyzed.Measurement.ProcessBytesPerOperation,
+            };
         }
 
         return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, suite, fingerprint, existing?.Policy ?? policyForNewFile, defaults, cases)
         {
             AggregateTolerance = existing?.AggregateTolerance ?? BaselineFile.NewFileAggregateTolerance,
+            ProcessBytesTolerance = existing?.ProcessBytesTolerance ?? BaselineFile.NewFileProcessBytesTolerance,
         };
     }
 

@@ -54,6 +54,7 @@ public static class BaselineWriter
             json.WritePropertyName("defaultTolerances");
             WriteTolerances(json, file.DefaultTolerances);
             WriteRounded(json, "aggregateTolerance", file.AggregateTolerance, 4);
+            WriteRounded(json, "processBytesTolerance", file.ProcessBytesTolerance, 4);
             json.WriteStartObject("cases");
             foreach (var (id, entry) in file.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
             {
@@ -62,6 +63,11 @@ public static class BaselineWriter
                 WriteRounded(json, "ratioLower", entry.RatioLower, 4);
                 WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
                 WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
+                if (entry.ProcessBytesPerOperation is { } process)
+                {
+                    WriteRounded(json, "processBytesPerOperation", process, 0);
+                }
+
                 json.WriteStartArray("nanosecondsPerOperation");
                 foreach (var sample in entry.NanosecondsPerOperation)
                 {
@@ -93,6 +99,7 @@ public static class BaselineWriter
         json.WriteString("runtime", fingerprint.Machine.Runtime);
         json.WriteString("gc", fingerprint.Machine.GarbageCollector);
         json.WriteString("benchmarkDotNet", fingerprint.Machine.BenchmarkDotNet);
+        json.WriteString("placement", fingerprint.Machine.Placement);
         json.WriteEndObject();
         json.WriteStartObject("subject");
         json.WriteString("version", fingerprint.Subject.Version);

@@ -6,14 +6,15 @@ namespace NetZmqTests.Gating.Baselines;
 
 public static class MachineFingerprints
 {
-    /// <summary>This process's machine, runtime and GC, as the baseline and the report record them.</summary>
-    public static MachineFingerprint Current() => new(
+    /// <summary>This process's machine, runtime, GC and thread placement, as the baseline and the report record them.</summary>
+    public static MachineFingerprint Current(Platform.ThreadPlacement placement) => new(
         CpuModel(),
         Environment.ProcessorCount,
         RuntimeInformation.OSDescription,
         $"{RuntimeInformation.FrameworkDescription} {RuntimeInformation.ProcessArchitecture}",
         GarbageCollector(),
-        BenchmarkSession.BenchmarkDotNetVersion);
+        BenchmarkSession.BenchmarkDotNetVersion,
+        placement.Description);
 
     private static string GarbageCollector()
     {

@@ -9,6 +9,12 @@ public enum GateVerdict
 
     /// <summary>The bound does not hold, and the baseline file records it as a reviewed known violation: shown failing, the run stays green.</summary>
     KnownViolation,
+
+    /// <summary>
+    /// Measured and shown, but not judged: the bound does not apply here (a time ratio against a baseline recorded
+    /// on another class of machine). The note says why; the run stays green.
+    /// </summary>
+    NotApplied,
 }
 
 /// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.</summary>
@@ -22,7 +28,7 @@ public sealed record GateResult(string Gate, string Case, string Measured, strin
 
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
-        $"{Gate} {(Verdict == GateVerdict.Pass ? "holds" : "FAILS")} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +
+        $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +
         (Verdict == GateVerdict.KnownViolation ? " — accepted as a reviewed known violation" : "") +
         (Note is null ? "" : $"; {Note}");
 }

@@ -19,7 +19,8 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
 
 /// <summary>What one case measured: per-operation times of every iteration, and the memory figures.</summary>
 /// <param name="NanosecondsPerOperation">One value per measured iteration, in the order measured.</param>
-/// <param name="BytesAllocatedPerOperation">Managed bytes allocated per operation, process-wide.</param>
+/// <param name="BytesAllocatedPerOperation">Managed bytes allocated per operation (the median over operations) on
+/// the threads the measured code runs on, counted exactly per thread whatever else the process does.</param>
 /// <param name="Gen0PerThousandOperations">Gen0 collections per 1,000 operations (BenchmarkDotNet's convention).</param>
 public sealed record CaseMeasurement(
     CaseIdentity Case,
@@ -31,7 +32,52 @@ public sealed record CaseMeasurement(
     double Gen1PerThousandOperations,
     double Gen2PerThousandOperations)
 {
+    private readonly IReadOnlyList<int>? _pairingUnits;
+    private readonly IReadOnlyList<int>? _blocks;
+
+    /// <summary>
+    /// Per operation, the pairing unit it ran in (<see cref="PairedSamples"/>): operations of cases measured together
+    /// with the same unit are compared with each other. Without one, operation i is its own unit i.
+    /// </summary>
+    public IReadOnlyList<int> PairingUnits
+    {
+        get => _pairingUnits ?? Enumerable.Range(0, NanosecondsPerOperation.Count).ToList();
+        init => _pairingUnits = value.Count == NanosecondsPerOperation.Count ? value
+            : throw new ArgumentException($"{Case.Id}: {value.Count} pairing units for {NanosecondsPerOperation.Count} operations");
+    }
+
+    /// <summary>Per operation, the workload it ran on (a fresh set of sockets and threads per block); all 0 when not given.</summary>
+    public IReadOnlyList<int> Blocks
+    {
+        get => _blocks ?? new int[NanosecondsPerOperation.Count];
+        init => _blocks = value.Count == NanosecondsPerOperation.Count ? value
+            : throw new ArgumentException($"{Case.Id}: {value.Count} blocks for {NanosecondsPerOperation.Count} operations");
+    }
+
+    /// <summary>
+    /// Where the measured code also allocates on threads it does not own (NetMQ's managed I/O thread), the bytes
+    /// allocated process-wide per operation (median), which include the test host's own allocations of the moment;
+    /// null where everything is counted exactly in <see cref="BytesAllocatedPerOperation"/>.
+    /// </summary>
+    public double? ProcessBytesPerOperation { get; init; }
+
+    /// <summary>
+    /// Per operation, in the order of <see cref="NanosecondsPerOperation"/>, the CPU time the whole process used
+    /// (every thread, I/O threads included; waiting excluded); empty where the CPU clock cannot be read.
+    /// </summary>
+    public IReadOnlyList<double> CpuNanosecondsPerOperation
+    {
+        get => _cpu ?? [];
+        init => _cpu = value.Count == 0 || value.Count == NanosecondsPerOperation.Count ? value
+            : throw new ArgumentException($"{Case.Id}: {value.Count} CPU times for {NanosecondsPerOperation.Count} operations");
+    }
+
+    private readonly IReadOnlyList<double>? _cpu;
+
     public double MeanNanoseconds => NanosecondsPerOperation.Average();
+
+    /// <summary>The median operation: what the tables report as Mean is the mean; this is what the fidelity check compares.</summary>
+    public double MedianNanoseconds => Statistics.Quantiles.Median(NanosecondsPerOperation);
 
     /// <summary>Time per message: the operation's time over its messages.</summary>
     public double NanosecondsPerMessage => MeanNanoseconds / MessagesPerOperation;

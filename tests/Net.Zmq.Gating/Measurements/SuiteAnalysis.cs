@@ -9,6 +9,9 @@ namespace NetZmqTests.Gating.Measurements;
 public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio, IReadOnlyList<double> ReferenceNanosecondsPerOperation)
 {
     public CaseIdentity Case => Measurement.Case;
+
+    /// <summary>The same ratio in process CPU time instead of wall time (paired the same way); null where CPU time was not measured.</summary>
+    public RatioEstimate? CpuRatio { get; init; }
 }
 
 /// <summary>Time ratios within each group: the only way time is ever judged.</summary>
@@ -23,7 +26,10 @@ public static class SuiteAnalysis
         {
             if (m.Case.IsReference)
             {
-                return new AnalyzedCase(m, RatioEstimate.Identity, m.NanosecondsPerOperation);
+                return new AnalyzedCase(m, RatioEstimate.Identity, m.NanosecondsPerOperation)
+                {
+                    CpuRatio = m.CpuNanosecondsPerOperation.Count > 0 ? RatioEstimate.Identity : null,
+                };
             }
 
             return references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
@@ -35,9 +41,21 @@ public static class SuiteAnalysis
 
     /// <summary><paramref name="subject"/> judged against <paramref name="reference"/>: another variant, or the same case of another subject.</summary>
     public static AnalyzedCase Against(CaseMeasurement subject, CaseMeasurement reference) =>
-        new(subject, Compare(subject, reference), reference.NanosecondsPerOperation);
+        new(subject, Compare(subject, reference), reference.NanosecondsPerOperation)
+        {
+            CpuRatio = subject.CpuNanosecondsPerOperation.Count > 0 && reference.CpuNanosecondsPerOperation.Count > 0
+                       && PairedSamples.MeasuredTogether(subject, reference)
+                ? RatioEstimate.Paired(PairedSamples.LogRatios(subject, reference, m => m.CpuNanosecondsPerOperation))
+                : null,
+        };
 
-    /// <summary>The ratio of one case's time to another's (another variant, or the same case of another subject).</summary>
+    /// <summary>
+    /// The ratio of one case's time to another's (another variant, or the same case of another subject): paired
+    /// when the two were measured together, as every gated pair is; otherwise (cases of different cells, which
+    /// some published claims compare) median over median of independent samples.
+    /// </summary>
     public static RatioEstimate Compare(CaseMeasurement subject, CaseMeasurement reference) =>
-        RatioEstimate.Of(subject.NanosecondsPerOperation, reference.NanosecondsPerOperation);
+        PairedSamples.MeasuredTogether(subject, reference)
+            ? RatioEstimate.Paired(PairedSamples.LogRatios(subject, reference))
+            : RatioEstimate.Of(subject.NanosecondsPerOperation, reference.NanosecondsPerOperation);
 }

@@ -30,8 +30,9 @@ public sealed class ReportRenderer(bool scrub = false)
             : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Gates](#gates).");
         Line();
         var p = run.Profile;
-        Line($"Profile `{p.Name}`: {p.Rounds} rounds of {p.SmallMessageIterations} measured operations per case " +
-             $"({p.LargeMessageIterations} for messages over {Units.Bytes(MeasurementProfile.LargeMessageBytes)}); one operation is " +
+        Line($"Profile `{p.Name}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
+             $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
+             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
              $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
              $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
              "the same run; messages per second are reported, never asserted.");
@@ -100,15 +101,16 @@ public sealed class ReportRenderer(bool scrub = false)
         {
             Line($"### {group.Key}");
             Line();
-            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | Ratio [95 % CI] |");
-            Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | Ratio [95 % CI] | CPU Ratio [95 % CI] |");
+            Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
             foreach (var c in group)
             {
                 var m = c.Measurement;
                 Line($"| {c.Case.Variant} | {V(Units.Time(m.MeanNanoseconds))} | {V(Units.Time(m.NanosecondsPerMessage))} | {V(Units.Rate(m.MessagesPerSecond))} | " +
                      $"{V(Units.Throughput(m.BytesPerSecond))} | {V(Units.Bytes(m.BytesAllocatedPerOperation))} | {V(Units.Count(m.Gen0PerThousandOperations))} | " +
                      $"{V(Units.Count(m.Gen1PerThousandOperations))} | {V(Units.Count(m.Gen2PerThousandOperations))} | " +
-                     $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} |");
+                     $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} | " +
+                     $"{(c.CpuRatio is null ? "–" : c.Case.IsReference ? "1.000 (reference)" : V(c.CpuRatio.ToString()))} |");
             }
 
             Line();
@@ -164,6 +166,10 @@ public sealed class ReportRenderer(bool scrub = false)
     }
 
     /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
+    private static string Describe(Sampling s) =>
+        $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of {s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
+        (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
+
     private static List<string> ShortLabels(IReadOnlyList<string> keys)
     {
         var parts = keys.Select(k => k.Split('/')).ToList();
@@ -214,6 +220,7 @@ public sealed class ReportRenderer(bool scrub = false)
         Line($"| .NET | {V(m.Runtime)} |");
         Line($"| GC | {V(m.GarbageCollector)} |");
         Line($"| BenchmarkDotNet | {V(m.BenchmarkDotNet)} |");
+        Line($"| Threads | {V(m.Placement)} |");
         Line();
         Line("| driver | version | from | native library | baseline recorded | baseline machine |");
         Line("|---|---|---|---|---|---|");
@@ -250,7 +257,9 @@ public sealed class ReportRenderer(bool scrub = false)
             {
                 GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
                 GateVerdict.Pass => "pass",
+                GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
                 GateVerdict.Fail => "**FAIL**",
+                GateVerdict.NotApplied => $"not applied ({gate.Note})",
                 _ => "**FAIL** (reviewed known violation)",
             };
             Line($"| {gate.Gate} | {gate.Case} | {V(gate.Measured)} | {V(gate.Bound)} | {V(verdict)} |");

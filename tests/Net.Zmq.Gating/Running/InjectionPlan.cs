@@ -4,9 +4,10 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>
 /// PERF_INJECT: deliberate regressions, to show that the gates catch them. Entries separated by <c>;</c>, each
-/// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message) or
-/// <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that many bytes per received message), the glob over case ids
-/// as in PERF_FILTER. Entries matching the same case add up.
+/// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message),
+/// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (spin that share of the time each message took to arrive: a
+/// relative slowdown of the case's own per-message time) or <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
+/// many bytes per received message), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
 /// </summary>
 public sealed class InjectionPlan
 {
@@ -26,7 +27,10 @@ public sealed class InjectionPlan
         var matching = _entries.Where(e => e.Cases.Matches(caseId)).ToList();
         return matching.Count == 0
             ? null
-            : new Injection(matching.Sum(e => e.DelayNanoseconds), checked(matching.Sum(e => e.AllocateBytes)));
+            : new Injection(matching.Sum(e => e.DelayNanoseconds), checked(matching.Sum(e => e.AllocateBytes)))
+            {
+                DelayFraction = matching.Sum(e => e.DelayFraction),
+            };
     }
 
     /// <summary>The plan PERF_INJECT sets, or null when it is unset or blank.</summary>
@@ -44,16 +48,25 @@ public sealed class InjectionPlan
             var colon = item.IndexOf(':', StringComparison.Ordinal);
             if (colon < 0 || at < colon || at == item.Length - 1)
             {
-                throw Malformed(item, "expected delay:<ns>@<glob> or alloc:<bytes>@<glob>");
+                throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>");
             }
 
             var kind = item[..colon];
+            var cases = new CaseFilter(item[(at + 1)..]);
+            if (kind == "delay" && item[at - 1] == '%')
+            {
+                var percent = item[(colon + 1)..(at - 1)];
+                entries.Add(double.TryParse(percent, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var share) && share is > 0 and <= 1000
+                    ? new Entry(cases, 0, 0) { DelayFraction = share / 100 }
+                    : throw Malformed(item, $"\"{percent}\" is not a percentage above 0 (at most 1000)"));
+                continue;
+            }
+
             if (!long.TryParse(item[(colon + 1)..at], NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
             {
                 throw Malformed(item, $"\"{item[(colon + 1)..at]}\" is not a whole number above 0");
             }
 
-            var cases = new CaseFilter(item[(at + 1)..]);
             entries.Add(kind switch
             {
                 "delay" => new Entry(cases, amount, 0),
@@ -72,8 +85,15 @@ public sealed class InjectionPlan
 
     public override string ToString() => Text;
 
-    private sealed record Entry(CaseFilter Cases, long DelayNanoseconds, int AllocateBytes);
+    private sealed record Entry(CaseFilter Cases, long DelayNanoseconds, int AllocateBytes)
+    {
+        public double DelayFraction { get; init; }
+    }
 }
 
 /// <summary>The regression injected into one case: a spin and an allocation per received message.</summary>
-public sealed record Injection(long DelayNanoseconds, int AllocateBytes);
+public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
+{
+    /// <summary>A further spin per message, as a share of the time the message took to arrive (0 for none).</summary>
+    public double DelayFraction { get; init; }
+}

@@ -1,29 +1,43 @@
 namespace NetZmqTests.Gating.Running;
 
+/// <summary>How a cell of one size class is sampled (see <see cref="InterleavedSchedule"/>).</summary>
+/// <param name="Blocks">Fresh sets of workloads, one after the other: each samples another thread placement.</param>
+/// <param name="UnitsPerBlock">Pairing units per block; a unit runs every case of the cell twice (forward, then reversed).</param>
+/// <param name="WarmupOperations">Untimed operations of every case on each fresh workload before the first timed one.</param>
+public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperations)
+{
+    /// <summary>Timed operations per case.</summary>
+    public int OperationsPerCase => Blocks * UnitsPerBlock * 2;
+
+    /// <summary>Paired log-ratios per case and reference: one per unit.</summary>
+    public int Pairs => Blocks * UnitsPerBlock;
+}
+
 /// <summary>
-/// How much BenchmarkDotNet measures per case. Operations here last milliseconds to seconds, so every iteration
-/// is exactly one operation (BenchmarkDotNet's Monitoring strategy: no pilot, no overhead evaluation), and the
-/// gates judge the per-iteration samples.
-/// <para>
-/// A case is measured in several rounds, each a separate BenchmarkDotNet run over all of a subject's cases, and
-/// its samples are pooled. On a shared two-core machine a case's samples taken in one stretch of a second or so
-/// agree with each other far better than with the same case measured a minute later; rounds make every case
-/// and its reference sample several such stretches, close together in time.
-/// </para>
+/// How much a Perf run measures per cell. Operations here last milliseconds to seconds, so every BenchmarkDotNet
+/// iteration is exactly one operation (the Monitoring strategy: no pilot, no overhead evaluation), and a cell's
+/// iterations follow its interleaved schedule.
 /// </summary>
 /// <param name="Name">The name PERF_PROFILE selects.</param>
-/// <param name="Rounds">BenchmarkDotNet runs per subject; every case is measured once in each.</param>
-/// <param name="WarmupIterations">Operations run and discarded per case and round, after BenchmarkDotNet's own jitting call.</param>
-/// <param name="SmallMessageIterations">Measured operations per case and round for messages up to <see cref="LargeMessageBytes"/>:
-/// such operations last milliseconds and scatter widely, so they need many samples.</param>
-/// <param name="LargeMessageIterations">Measured operations per case and round for larger messages: each lasts a third
-/// of a second or more.</param>
-public sealed record MeasurementProfile(string Name, int Rounds, int WarmupIterations, int SmallMessageIterations, int LargeMessageIterations)
+/// <param name="ShortOperations">Sampling of cells whose operations last milliseconds (which cells those are is the caller's
+/// to say): they scatter most, and cost little.</param>
+/// <param name="LongOperations">Sampling of cells whose operations last 0.1-1 s: they dominate the run's time.</param>
+/// <param name="Alone">Sampling of a cell with a single case: nothing to pair it with, so no ratio is judged; it is
+/// measured for its table row and the cross-driver comparison only.</param>
+public sealed record MeasurementProfile(string Name, Sampling ShortOperations, Sampling LongOperations, Sampling Alone)
 {
-    public const int LargeMessageBytes = 4096;
-
+    /// <summary>
+    /// Where the samples go follows where the noise is (README, "How far to trust the gates"): a short operation
+    /// scatters most (paired log-ratio sd about 0.07 pinned) and is cheap, so short cells get many pairs; a long one
+    /// averages its own noise (sd about 0.02) and costs 20-100 times as much, so long cells get few. Every unit
+    /// runs on a fresh block (workloads, connections, threads) of its own where that is cheap, so the interval
+    /// also sees how much one workload differs from the next.
+    /// </summary>
     public static MeasurementProfile Default { get; } =
-        new("default", Rounds: 4, WarmupIterations: 0, SmallMessageIterations: 6, LargeMessageIterations: 1);
+        new("default",
+            ShortOperations: new Sampling(Blocks: 6, UnitsPerBlock: 4, WarmupOperations: 1),
+            LongOperations: new Sampling(Blocks: 6, UnitsPerBlock: 1, WarmupOperations: 0),
+            Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
     /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and NetMQ's matrix).</summary>
     public static MeasurementProfile Full { get; } = Default with { Name = "full" };
@@ -37,10 +51,9 @@ public sealed record MeasurementProfile(string Name, int Rounds, int WarmupItera
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full, Quick];
 
-    public int IterationsFor(int messageBytes) => messageBytes > LargeMessageBytes ? LargeMessageIterations : SmallMessageIterations;
+    /// <summary>How a cell of <paramref name="cases"/> cases is sampled, its operations long or short.</summary>
+    public Sampling For(bool longOperations, int cases) => cases == 1 ? Alone : longOperations ? LongOperations : ShortOperations;
 
-    /// <summary>Measured operations per case over all rounds.</summary>
-    public int SamplesFor(int messageBytes) => Rounds * IterationsFor(messageBytes);
     /// <summary>The profile PERF_PROFILE names (default when unset); an unknown name is an error that lists the known ones.</summary>
     public static MeasurementProfile FromEnvironment(Func<string, string?> environment)
     {

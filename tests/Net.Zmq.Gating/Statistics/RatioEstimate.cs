@@ -3,11 +3,30 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Statistics;
 
 /// <summary>
-/// The ratio of two cases' typical times (median over median) with a 95 % confidence interval. The interval is
-/// a percentile bootstrap over both samples with a fixed seed, so the same samples always give the same interval.
+/// A ratio of two cases' times with its 95 % confidence interval. Two ways to get one:
+/// <list type="bullet">
+/// <item><see cref="Paired"/>, how every gated ratio is made: from operations of the two cases measured in
+/// alternation on one workload, one log-ratio per pairing unit, and the signed-rank estimate and interval over
+/// those (<see cref="SignedRank"/>). The machine's drift and the threads' placement are shared inside a unit and cancel.</item>
+/// <item><see cref="Of"/>: median over median of two independent samples, with a percentile bootstrap interval
+/// (fixed seed): for comparisons of cases that were not measured together.</item>
+/// </list>
 /// </summary>
 public sealed record RatioEstimate(double Value, double Lower, double Upper)
 {
+    /// <summary>How many paired log-ratios the estimate rests on; 0 for an unpaired estimate.</summary>
+    public int Pairs { get; init; }
+
+    /// <summary>Half the interval's width relative to the estimate: the precision a gate on this ratio has.</summary>
+    public double RelativeHalfWidth => (Upper - Lower) / 2 / Value;
+
+    /// <summary>The ratio whose logarithm is the location of <paramref name="logRatios"/>, with its 95 % interval.</summary>
+    public static RatioEstimate Paired(IReadOnlyList<double> logRatios)
+    {
+        var (estimate, lower, upper) = SignedRank.Interval(logRatios, ConfidenceLevel);
+        return new RatioEstimate(Math.Exp(estimate), Math.Exp(lower), Math.Exp(upper)) { Pairs = logRatios.Count };
+    }
+
     public const double ConfidenceLevel = 0.95;
     private const int Resamples = 4000;
     private const int Seed = 20261122;

@@ -1,6 +1,4 @@
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Running;
-using NetZmqTests.PerfTests.Benchmarks;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
@@ -13,6 +11,13 @@ internal static class PerfCases
 
     /// <summary>Buffer-strategy times are judged against ByteArray at the same size, as in Net.Zmq's table.</summary>
     public const BufferStrategy ReferenceStrategy = BufferStrategy.ByteArray;
+
+    /// <summary>
+    /// Whether a case's operations last long (0.1 s or more), which decides how its cell is sampled: messages over
+    /// 4 KiB over tcp. Inproc moves even 64 KiB messages in 15-40 ms per operation, as fast as tcp moves 1 KiB ones.
+    /// </summary>
+    public static bool HasLongOperations(CaseDefinition definition) =>
+        definition.MessageSize > 4096 && definition.Transport == Transport.Tcp;
 
     /// <summary>
     /// The group a case's time is compared within, and what varies there: receive modes at one size (patterns: at
@@ -30,16 +35,4 @@ internal static class PerfCases
         return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant, reference,
             definition.Id[(definition.Id.IndexOf('/', StringComparison.Ordinal) + 1)..]);
     }
-
-    public static BenchmarkCases Of(IReadOnlyList<CaseDefinition> cases) => new(
-        typeof(CaseBenchmarks),
-        nameof(CaseBenchmarks.CaseId),
-        cases.Select(c => c.Id).ToList(),
-        id =>
-        {
-            var definition = CaseCatalog.Get(id);
-            return (Identify(definition), CaseCatalog.MessagesPerOperation, definition.MessageSize);
-        },
-        id => CaseBenchmarks.Failures.TryGetValue(id, out var reason) ? reason : null,
-        CaseBenchmarks.MemoryOf);
 }

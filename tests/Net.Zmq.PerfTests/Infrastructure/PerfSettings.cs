@@ -1,10 +1,11 @@
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
 /// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
-/// UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
+/// PERF_PLACEMENT, UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
 /// </summary>
 internal sealed record PerfSettings(
     MeasurementProfile Profile,
@@ -14,6 +15,9 @@ internal sealed record PerfSettings(
     string ArtifactsDirectory,
     Func<string, string?> Environment)
 {
+    /// <summary>Where the measured threads run; pinned unless PERF_PLACEMENT says otherwise.</summary>
+    public ThreadPlacement Placement { get; init; } = ThreadPlacement.FromEnvironment(_ => null);
+
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout) => new(
         MeasurementProfile.FromEnvironment(environment),
@@ -21,5 +25,8 @@ internal sealed record PerfSettings(
         InjectionPlan.FromEnvironment(environment),
         string.Equals(environment("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
         layout.PerfArtifactsDirectory,
-        environment);
+        environment)
+    {
+        Placement = ThreadPlacement.FromEnvironment(environment),
+    };
 }

@@ -13,7 +13,23 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 {
     public string Endpoint { get; } = endpoint;
 
-    protected WorkloadShape Shape { get; } = shape;
+    /// <summary>The shape of the operation being received: the workload's, with the receive mode and strategy of the variant in use.</summary>
+    protected WorkloadShape Shape { get; private set; } = shape;
+
+    /// <summary>
+    /// Receives the next operations in <paramref name="variant"/>'s receive mode and buffer strategy. Only those two
+    /// may differ from the shape the receiver was bound with: the socket is the same, so every variant of a group
+    /// runs on one workload.
+    /// </summary>
+    public void Use(WorkloadShape variant)
+    {
+        if (variant with { Mode = Shape.Mode, Strategy = Shape.Strategy } != Shape)
+        {
+            throw new ArgumentException($"{variant} differs from this receiver's {Shape} in more than receive mode and strategy", nameof(variant));
+        }
+
+        Shape = variant;
+    }
 
     protected TimeSpan IdleTimeout { get; } = idleTimeout;
 

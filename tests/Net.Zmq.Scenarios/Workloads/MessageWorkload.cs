@@ -19,6 +19,8 @@ public sealed class MessageWorkload : IDisposable
     private readonly IMessageSender _sender;
     private readonly SenderPump _pump;
     private readonly ReceiveLedger _ledger;
+    private readonly WorkloadShape _opened;
+    private WorkloadShape _variant;
     private WorkloadFaultException? _poisoned;
 
     /// <summary>How long the handshake waits for one hello before sending another (a PUB's are dropped until SUB's subscription arrives).</summary>
@@ -28,6 +30,8 @@ public sealed class MessageWorkload : IDisposable
     {
         _name = name;
         _options = options;
+        _opened = shape;
+        _variant = shape;
         var setup = new Stack<IDisposable>();
         try
         {
@@ -45,7 +49,7 @@ public sealed class MessageWorkload : IDisposable
             _sender = (_senderSession ?? _receiverSession).ConnectSender(_receiver.Endpoint, shape);
             setup.Push(_sender);
             Handshake(options.HandshakeTimeout);
-            _ledger = new ReceiveLedger(shape.MessageSize, options.VerifyContent, options.Injected);
+            _ledger = new ReceiveLedger(shape.MessageSize, options.VerifyContent);
             _pump = new SenderPump(_sender, name);
         }
         catch (Exception e)
@@ -70,8 +74,32 @@ public sealed class MessageWorkload : IDisposable
     public static MessageWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, WorkloadShape shape, WorkloadOptions options) =>
         new($"{sender.Id}->{receiver.Id}/{shape}", sender, receiver, shape, options);
 
+    /// <summary>
+    /// The next operations run <paramref name="variant"/>: another receive mode or buffer strategy of the same group
+    /// (same driver, pattern, transport and size) on the same sockets, sender and threads, with
+    /// <paramref name="injected"/> applied to every received message (PERF_INJECT; null for none). This is what lets
+    /// a case and its reference be measured in alternating operations on one workload, where the machine's drift
+    /// and the threads' placement are the same for both.
+    /// </summary>
+    public void Use(CaseDefinition variant, InjectedLoad? injected = null)
+    {
+        var shape = WorkloadShape.Of(variant);
+        if (shape with { Mode = _opened.Mode, Strategy = _opened.Strategy } != _opened)
+        {
+            throw new ArgumentException($"{_name}: {variant.Id} is not a variant of this workload ({_opened}): only the receive mode and strategy may differ",
+                nameof(variant));
+        }
+
+        _receiver.Use(shape);
+        _variant = shape;
+        _ledger.Injected = injected;
+    }
+
     /// <summary>Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own thread's).</summary>
     public long SenderBytesLastOperation => _pump.LastOperationBytes;
+
+    /// <summary>The sender thread's kernel id (Linux; 0 elsewhere): the thread a measurement pins apart from the receiver.</summary>
+    public int SenderThreadId => _pump.ThreadId;
 
     /// <summary>True once the sender's thread has ended (after <see cref="Dispose"/>, or when it died).</summary>
     public bool SenderThreadEnded => _pump.ThreadEnded;
@@ -125,7 +153,7 @@ public sealed class MessageWorkload : IDisposable
         }
 
         _ledger.BeginOperation(messages);
-        _pump.Start(new SendPlan(_ledger.Next, messages, fault));
+        _pump.Start(new SendPlan(_ledger.Next, messages, fault, _variant.Strategy));
         try
         {
             _receiver.ReceiveOperation(_ledger, messages);

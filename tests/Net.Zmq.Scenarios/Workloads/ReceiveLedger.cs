@@ -8,7 +8,7 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// with content verification every byte is compared with the template. The fast path is two compares and an
 /// increment, so the measured loop can afford it.
 /// </summary>
-public sealed class ReceiveLedger(int messageSize, bool verifyContent, InjectedLoad? injected = null)
+public sealed class ReceiveLedger(int messageSize, bool verifyContent)
 {
     private readonly byte[] _template = Payload.CreateTemplate(messageSize);
     private long _next;
@@ -17,6 +17,9 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent, InjectedL
 
     /// <summary>Sequence number of the next message expected; operations continue where the last one ended.</summary>
     public long Next => _next;
+
+    /// <summary>A deliberate regression applied to every message of the operations from now on (PERF_INJECT); null for none.</summary>
+    public InjectedLoad? Injected { get; set; }
 
     /// <summary>Messages accepted in the current operation so far.</summary>
     public long AcceptedInOperation { get; private set; }
@@ -29,6 +32,7 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent, InjectedL
         _operationEnd = _next + messages;
         ExpectedInOperation = messages;
         AcceptedInOperation = 0;
+        Injected?.BeginOperation();
     }
 
     /// <param name="received">The receive buffer: at least the first <c>min(frameLength, capacity)</c> bytes are the frame.</param>
@@ -57,7 +61,7 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent, InjectedL
         }
 
         AcceptedInOperation++;
-        injected?.OnMessage();
+        Injected?.OnMessage();
     }
 
     private void AcceptOutOfLine(long sequence)

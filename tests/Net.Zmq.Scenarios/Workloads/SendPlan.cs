@@ -1,14 +1,18 @@
+using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Payloads;
 
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
 /// What the sender sends in one operation: message sequence numbers <see cref="First"/> onwards, with at most
-/// one injected <see cref="MessageFault"/>. A struct so that starting an operation allocates nothing.
+/// one injected <see cref="MessageFault"/>, from buffers of <see cref="Strategy"/> (the operation's variant: one workload
+/// can run every strategy of its group). A struct so that starting an operation allocates nothing.
 /// </summary>
-public readonly struct SendPlan(long first, int messages, MessageFault? fault)
+public readonly struct SendPlan(long first, int messages, MessageFault? fault, BufferStrategy strategy)
 {
     public long First { get; } = first;
+
+    public BufferStrategy Strategy { get; } = strategy;
 
     public MessageFault? Fault { get; } = fault;
 

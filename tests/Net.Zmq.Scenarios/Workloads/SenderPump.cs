@@ -7,7 +7,7 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// time it is started. Thread start-up is therefore not part of any measured operation (Net.Zmq's own benchmarks
 /// start a new receiver thread inside every operation, which puts thread creation into every figure).
 /// </summary>
-internal sealed class SenderPump : IDisposable
+internal sealed partial class SenderPump : IDisposable
 {
     private readonly IMessageSender _sender;
     private readonly Thread _thread;
@@ -17,6 +17,7 @@ internal sealed class SenderPump : IDisposable
     private volatile Exception? _failure;
     private long _lastOperationBytes;
     private volatile bool _stopping;
+    private volatile int _threadId;
 
     public SenderPump(IMessageSender sender, string name)
     {
@@ -25,6 +26,12 @@ internal sealed class SenderPump : IDisposable
         _thread = new Thread(Run) { IsBackground = true, Name = $"sender {name}" };
         _thread.Start();
     }
+
+    /// <summary>
+    /// The sender thread's kernel id on Linux (0 elsewhere, or before the thread has started): what a measurement
+    /// needs to pin it to a CPU of its own.
+    /// </summary>
+    public int ThreadId => _threadId;
 
     /// <summary>What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).</summary>
     public long LastOperationBytes => Interlocked.Read(ref _lastOperationBytes);
@@ -45,6 +52,7 @@ internal sealed class SenderPump : IDisposable
 
     private void Run()
     {
+        _threadId = OperatingSystem.IsLinux() ? KernelThreadId() : 0;
         while (true)
         {
             _start.Wait();
@@ -84,4 +92,7 @@ internal sealed class SenderPump : IDisposable
         _start.Dispose();
         _finished.Dispose();
     }
+
+    [System.Runtime.InteropServices.LibraryImport("libc", EntryPoint = "gettid")]
+    private static partial int KernelThreadId();
 }

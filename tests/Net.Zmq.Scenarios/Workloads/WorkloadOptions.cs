@@ -34,9 +34,6 @@ public sealed record WorkloadOptions
     public int HighWaterMarkFor(WorkloadShape shape) =>
         shape.MayDrop ? 0 : HighWaterMark;
 
-    /// <summary>A deliberate regression per received message (PERF_INJECT, the gates' self-tests); none by default.</summary>
-    public InjectedLoad? Injected { get; init; }
-
     public static WorkloadOptions Correctness { get; } = new() { VerifyContent = true };
 
     public static WorkloadOptions Measurement { get; } = new() { VerifyContent = false };

@@ -66,7 +66,7 @@ internal sealed unsafe class LibZmqSender : IMessageSender
     {
         var count = plan.Count;
         var size = _shape.MessageSize;
-        switch (_shape.Strategy)
+        switch (plan.Strategy)
         {
             case BufferStrategy.ReusedBuffer:
                 for (var i = 0; i < count; i++)
@@ -146,7 +146,7 @@ internal sealed unsafe class LibZmqSender : IMessageSender
 
                 break;
             default:
-                throw new NotSupportedException($"{nameof(LibZmqSender)} has no {_shape.Strategy} send loop");
+                throw new NotSupportedException($"{nameof(LibZmqSender)} has no {plan.Strategy} send loop");
         }
     }
 

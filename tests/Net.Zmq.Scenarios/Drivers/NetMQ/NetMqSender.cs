@@ -54,7 +54,7 @@ internal sealed class NetMqSender : IMessageSender
     public void SendOperation(SendPlan plan)
     {
         var count = plan.Count;
-        switch (_shape.Strategy)
+        switch (plan.Strategy)
         {
             case BufferStrategy.ReusedBuffer:
             case BufferStrategy.Message:
@@ -81,7 +81,7 @@ internal sealed class NetMqSender : IMessageSender
 
                 break;
             default:
-                throw new NotSupportedException($"{nameof(NetMqSender)} has no {_shape.Strategy} send loop");
+                throw new NotSupportedException($"{nameof(NetMqSender)} has no {plan.Strategy} send loop");
         }
     }
 

@@ -13,8 +13,9 @@ internal sealed class NetZmqReceiver : MessageReceiver
     private readonly int _size;
     private readonly byte[] _idFrame = new byte[RouterIdentities.IdFrameCapacity];
     private readonly byte[] _payload;
-    // Made once here, not per operation: only the receive loop is measured.
-    private readonly Poller? _poller;
+    // Made once here, not per operation: only the receive loop is measured. Made for every workload, since any
+    // operation of a shared workload may be a Poller one; an idle Poller does nothing.
+    private readonly Poller _poller;
 
     public NetZmqReceiver(Socket socket, string endpoint, WorkloadShape shape, WorkloadOptions options)
         : base(endpoint, shape, options.IdleTimeout)
@@ -23,11 +24,8 @@ internal sealed class NetZmqReceiver : MessageReceiver
         _routed = shape.Routed;
         _size = shape.MessageSize;
         _payload = new byte[shape.MessageSize];
-        if (shape.Mode == ReceiveMode.Poller)
-        {
-            _poller = new Poller(1);
-            _poller.Add(socket, PollEvents.In);
-        }
+        _poller = new Poller(1);
+        _poller.Add(socket, PollEvents.In);
     }
 
     protected override int ReceiveControl(TimeSpan wait)
@@ -97,7 +95,7 @@ internal sealed class NetZmqReceiver : MessageReceiver
 
     protected override void ReceivePoller(ReceiveLedger ledger, int messages)
     {
-        var poller = _poller!;
+        var poller = _poller;
         var timeoutMs = (long)IdleTimeout.TotalMilliseconds;
         var received = 0;
         while (received < messages)
@@ -245,7 +243,7 @@ internal sealed class NetZmqReceiver : MessageReceiver
 
     protected override void Dispose(bool disposing)
     {
-        _poller?.Dispose();
+        _poller.Dispose();
         _socket.Dispose();
     }
 }

@@ -59,7 +59,7 @@ internal sealed class NetZmqSender : IMessageSender
     {
         var count = plan.Count;
         var size = _shape.MessageSize;
-        switch (_shape.Strategy)
+        switch (plan.Strategy)
         {
             case BufferStrategy.ReusedBuffer:
                 for (var i = 0; i < count; i++)
@@ -149,7 +149,7 @@ internal sealed class NetZmqSender : IMessageSender
                 break;
 #endif
             default:
-                throw new NotSupportedException($"{nameof(NetZmqSender)} has no {_shape.Strategy} send loop");
+                throw new NotSupportedException($"{nameof(NetZmqSender)} has no {plan.Strategy} send loop");
         }
     }
 

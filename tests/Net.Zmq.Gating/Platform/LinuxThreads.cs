@@ -1,0 +1,50 @@
+using System.Runtime.InteropServices;
+
+namespace NetZmqTests.Gating.Platform;
+
+/// <summary>The few Linux calls measurement needs: thread ids, CPU affinity and the process's CPU clock.</summary>
+internal static unsafe partial class LinuxThreads
+{
+    private const string LibC = "libc";
+    private const int ClockProcessCpuTime = 2;
+
+    [StructLayout(LayoutKind.Sequential)]
+    private struct TimeSpec
+    {
+        public long Seconds;
+        public long Nanoseconds;
+    }
+
+    [LibraryImport(LibC, EntryPoint = "gettid")]
+    public static partial int CurrentThreadId();
+
+    [LibraryImport(LibC, EntryPoint = "sched_getaffinity", SetLastError = true)]
+    private static partial int SchedGetAffinity(int thread, nuint size, ulong* mask);
+
+    [LibraryImport(LibC, EntryPoint = "sched_setaffinity", SetLastError = true)]
+    private static partial int SchedSetAffinity(int thread, nuint size, ulong* mask);
+
+    [LibraryImport(LibC, EntryPoint = "clock_gettime")]
+    private static partial int ClockGetTime(int clock, TimeSpec* time);
+
+    /// <summary>CPU time all of this process's threads have used, in nanoseconds (CLOCK_PROCESS_CPUTIME_ID).</summary>
+    public static long ProcessCpuNanoseconds()
+    {
+        TimeSpec time;
+        return ClockGetTime(ClockProcessCpuTime, &time) == 0 ? (time.Seconds * 1_000_000_000) + time.Nanoseconds : -1;
+    }
+
+    /// <summary>The CPUs (up to 64) a thread may run on, as a bit mask; 0 when it cannot be read.</summary>
+    public static ulong GetAffinity(int thread)
+    {
+        ulong mask = 0;
+        return SchedGetAffinity(thread, sizeof(ulong), &mask) == 0 ? mask : 0;
+    }
+
+    /// <summary>Restricts a thread to the CPUs in <paramref name="mask"/>; false when the thread is gone or the call is refused.</summary>
+    public static bool SetAffinity(int thread, ulong mask) => SchedSetAffinity(thread, sizeof(ulong), &mask) == 0;
+
+    /// <summary>Every thread of this process, by kernel thread id.</summary>
+    public static IEnumerable<int> ProcessThreads() =>
+        Directory.EnumerateDirectories("/proc/self/task").Select(d => int.TryParse(Path.GetFileName(d), out var id) ? id : 0).Where(id => id > 0);
+}

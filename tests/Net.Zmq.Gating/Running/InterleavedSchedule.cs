@@ -1,0 +1,67 @@
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// Cases measured together: one cell's cases share workloads (or, across subjects, are open at the same time)
+/// and are measured in alternating operations, so that each case's time can be judged against another's from
+/// operations taken in the same seconds.
+/// </summary>
+/// <param name="Id">The cell's key (a suite, pattern, transport and size: everything but the subject and the variant).</param>
+/// <param name="CaseIds">Every case measured in the cell, whatever the subject.</param>
+/// <param name="MessageBytes">The cell's message size, which decides its sampling (<see cref="MeasurementProfile"/>).</param>
+public sealed record MeasurementCell(string Id, IReadOnlyList<string> CaseIds, int MessageBytes);
+
+/// <summary>One operation of a schedule: which case, on which block's workloads, in which pairing unit.</summary>
+public readonly record struct ScheduledOperation(string CaseId, int Block, int Unit);
+
+/// <summary>
+/// The order a cell's operations run in: randomized interleaving in blocks.
+/// <list type="bullet">
+/// <item>A <b>block</b> is one set of freshly opened workloads (new sockets, connections and threads): threads keep
+/// the cores the scheduler first gave them, so several blocks sample several placements.</item>
+/// <item>Within a block, <b>units</b> of two rounds: every case once in a seeded random order, then once in the
+/// reverse order. Each case's mean position in a unit is the same, so a drift that is linear over the unit cancels
+/// in the unit's log-ratios, and the random order keeps any case from always following the same neighbour.</item>
+/// </list>
+/// The seed is fixed: the same cells give the same schedule, run after run.
+/// </summary>
+public static class InterleavedSchedule
+{
+    private const int Seed = 20261124;
+
+    /// <param name="firstUnit">The first unit number: units are numbered across a whole run, so that operations of different cells never pair.</param>
+    public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock, int firstUnit)
+    {
+        if (blocks < 1 || unitsPerBlock < 1 || cell.CaseIds.Count == 0)
+        {
+            throw new ArgumentException($"{cell.Id}: a schedule needs at least one block, one unit and one case");
+        }
+
+        var random = new Random(Seed ^ StableHash(cell.Id));
+        var operations = new List<ScheduledOperation>(blocks * unitsPerBlock * 2 * cell.CaseIds.Count);
+        var unit = firstUnit;
+        for (var block = 0; block < blocks; block++)
+        {
+            for (var u = 0; u < unitsPerBlock; u++, unit++)
+            {
+                var order = cell.CaseIds.ToArray();
+                random.Shuffle(order);
+                operations.AddRange(order.Select(id => new ScheduledOperation(id, block, unit)));
+                operations.AddRange(order.Reverse().Select(id => new ScheduledOperation(id, block, unit)));
+            }
+        }
+
+        return operations;
+    }
+
+    /// <summary>string.GetHashCode is randomized per process; this one is not.</summary>
+    private static int StableHash(string text)
+    {
+        var hash = 17;
+        foreach (var c in text)
+        {
+            hash = unchecked((hash * 31) + c);
+        }
+
+        return hash;
+    }
+}

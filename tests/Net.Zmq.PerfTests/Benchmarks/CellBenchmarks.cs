@@ -1,0 +1,185 @@
+using System.Collections.Concurrent;
+using BenchmarkDotNet.Attributes;
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.PerfTests.Benchmarks;
+
+/// <summary>
+/// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the very workload
+/// Correctness proves) per invocation, the cell's cases in the order of its schedule (<see cref="InterleavedSchedule"/>).
+/// A lost, duplicated, reordered or truncated message fails the cell instead of making it fast.
+/// <para>
+/// Every driver of the cell has one workload per block, opened when the block starts and shared by all of that
+/// driver's cases in the cell: only the receive loop (or the buffer strategy) changes from one operation to the next,
+/// so a case and its reference run on the same sockets, threads and cores, seconds apart. The drivers' workloads
+/// are open at the same time, so a case of Net.Zmq and the same case of the floor alternate too. Opening and
+/// warming a block's workloads happens in the iteration set-up, untimed.
+/// </para>
+/// </summary>
+public class CellBenchmarks
+{
+    private CaseDefinition[] _cases = [];
+    private IReadOnlyList<ScheduledOperation> _schedule = [];
+    private List<OperationRecord> _records = [];
+    private readonly Dictionary<DriverId, MessageWorkload> _workloads = [];
+    private int _position;
+    private int _block = -1;
+    private ScheduledOperation _current;
+    private MessageWorkload? _workload;
+    private bool _countProcessWide;
+    private IDisposable? _pinned;
+
+    /// <summary>The run's cells and their schedules, set by the session before its BenchmarkDotNet runs (BenchmarkDotNet creates this class itself).</summary>
+    public static IReadOnlyDictionary<string, IReadOnlyList<ScheduledOperation>> Schedules { get; set; } =
+        new Dictionary<string, IReadOnlyList<ScheduledOperation>>();
+
+    /// <summary>Untimed operations of each case on a fresh workload before its block's first timed one, by cell.</summary>
+    public static Func<string, int> WarmupOperations { get; set; } = _ => 0;
+
+    /// <summary>The run's deliberate regressions (PERF_INJECT), set by the session around its BenchmarkDotNet runs.</summary>
+    public static InjectionPlan? Injection { get; set; }
+
+    /// <summary>Where each block's threads run (PERF_PLACEMENT), set by the session.</summary>
+    public static ThreadPlacement? Placement { get; set; }
+
+    /// <summary>Every cell id this run measures.</summary>
+    public static IEnumerable<string> CellIds => Schedules.Keys;
+
+    /// <summary>Why a cell failed, by id: BenchmarkDotNet only knows that it did.</summary>
+    public static ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);
+
+    private static readonly ConcurrentDictionary<string, List<OperationRecord>> Records = new(StringComparer.Ordinal);
+
+    /// <summary>Every operation run for a cell, in order (a cell measured again starts a new list).</summary>
+    public static IReadOnlyList<OperationRecord> RecordsOf(string cell) => Records.TryGetValue(cell, out var list) ? list : [];
+
+    [ParamsSource(nameof(CellIds))]
+    public string CellId { get; set; } = "";
+
+    [GlobalSetup]
+    public void PrepareCell()
+    {
+        _schedule = Schedules[CellId];
+        _cases = _schedule.Select(s => s.CaseId).Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToArray();
+        // Room for every operation BenchmarkDotNet will run, so that recording never allocates inside an operation.
+        _records = new List<OperationRecord>(_schedule.Count + 16);
+        Records[CellId] = _records;
+        _position = 0;
+        _block = -1;
+    }
+
+    [IterationSetup]
+    public void NextOperation()
+    {
+        try
+        {
+            // Should BenchmarkDotNet invoke more often than the schedule has operations, the extra invocations repeat
+            // its last one; the session attributes times by the records, checked against the schedule.
+            _current = _schedule[Math.Min(_position, _schedule.Count - 1)];
+            if (_current.Block != _block)
+            {
+                OpenBlock(_current.Block);
+            }
+
+            var definition = CaseCatalog.Get(_current.CaseId);
+            _workload = _workloads[definition.Driver];
+            _workload.Use(definition, Injected(definition.Id));
+            _countProcessWide = ZmqDrivers.Get(definition.Driver).HasManagedIoThread;
+        }
+        catch (Exception e)
+        {
+            Failures.TryAdd(CellId, $"{_current.CaseId}: {e.Message}");
+            throw;
+        }
+    }
+
+    [Benchmark]
+    public void Operation()
+    {
+        // No lambda here: a delegate per call would be an allocation of the benchmark's own. The allocation reads
+        // sit inside the timed call so that the window is exactly one operation; each costs microseconds against
+        // operations of milliseconds, the same for every case of a cell.
+        // Bytes are what the workload's own two threads allocated (this one receives, the pump sends): exact,
+        // whatever the test host allocates meanwhile on its own threads. Where the driver also allocates on a
+        // managed I/O thread (NetMQ), the process-wide count is taken too.
+        var gen0 = GC.CollectionCount(0);
+        var gen1 = GC.CollectionCount(1);
+        var gen2 = GC.CollectionCount(2);
+        var processBefore = _countProcessWide ? GC.GetTotalAllocatedBytes(precise: true) : 0;
+        var cpuBefore = CpuClock.ProcessNanoseconds();
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        try
+        {
+            _workload!.RunOperation();
+        }
+        catch (Exception e)
+        {
+            Failures.TryAdd(CellId, e.Message);
+            throw;
+        }
+
+        var bytes = GC.GetAllocatedBytesForCurrentThread() - before + _workload.SenderBytesLastOperation;
+        var cpu = CpuClock.ProcessNanoseconds() - cpuBefore;
+        long? process = _countProcessWide ? GC.GetTotalAllocatedBytes(precise: true) - processBefore : null;
+        _records.Add(new OperationRecord(_current, bytes, process,
+            GC.CollectionCount(0) - gen0, GC.CollectionCount(1) - gen1, GC.CollectionCount(2) - gen2, cpu));
+        _position++;
+    }
+
+    [GlobalCleanup]
+    public void CloseCell() => CloseWorkloads();
+
+    /// <summary>
+    /// A fresh workload per driver, each settled in every variant of the cell (a new connection's first messages
+    /// grow buffers and pipes; each thread's first run of a strategy fills its pools: ArrayPool's first rent of a
+    /// 64 KiB buffer on a new thread allocates it), its threads placed (<see cref="ThreadPlacement"/>: the senders on
+    /// one CPU, everything else on the other), and warmed with the profile's untimed operations of every case.
+    /// </summary>
+    private void OpenBlock(int block)
+    {
+        CloseWorkloads();
+        _block = block;
+        foreach (var driver in _cases.GroupBy(c => c.Driver))
+        {
+            var workload = MessageWorkload.Open(driver.First(), WorkloadOptions.Measurement);
+            _workloads[driver.Key] = workload;
+            foreach (var variant in driver)
+            {
+                workload.Use(variant, Injected(variant.Id));
+                workload.Settle();
+            }
+        }
+
+        _pinned = (Placement ?? throw new InvalidOperationException("the session sets the placement before measuring"))
+            .Pin(_workloads.Values.Select(w => w.SenderThreadId).ToHashSet());
+        for (var i = 0; i < WarmupOperations(CellId); i++)
+        {
+            foreach (var definition in _cases)
+            {
+                var workload = _workloads[definition.Driver];
+                workload.Use(definition, Injected(definition.Id));
+                workload.RunOperation();
+            }
+        }
+    }
+
+    private static InjectedLoad? Injected(string caseId) =>
+        Injection?.For(caseId) is { } injected ? new InjectedLoad(injected.DelayNanoseconds, injected.AllocateBytes, injected.DelayFraction) : null;
+
+    private void CloseWorkloads()
+    {
+        _pinned?.Dispose();
+        _pinned = null;
+        foreach (var workload in _workloads.Values)
+        {
+            workload.Dispose();
+        }
+
+        _workloads.Clear();
+        _workload = null;
+    }
+}

@@ -1,0 +1,101 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.PerfTests.Infrastructure;
+
+/// <summary>
+/// From measurements to verdicts: each subject's suites against their baselines (refreshing them first when
+/// asked), the binding's overhead as a suite of its own, and the confirmation of failed time gates by measuring again.
+/// </summary>
+internal sealed class GateStage(BaselineStore store, MachineFingerprint machine, DateTimeOffset started, bool refreshing, List<string> notes)
+{
+    /// <summary>One subject's cases of one suite, judged against its file.</summary>
+    public SubjectRun Judge(ZmqDriver driver, string suite, IReadOnlyList<AnalyzedCase> cases, Policy newFilePolicy)
+    {
+        var subject = driver.Id.ToString();
+        var provenance = driver.Availability.Provenance
+                         ?? throw new InvalidOperationException($"{subject} is available but does not say what it runs");
+        var fingerprint = new Fingerprint(started, machine, new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary));
+        var load = store.Load(subject, suite, refreshing);
+        SubjectRun Ungated(string error) =>
+            new(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error);
+
+        if (load.Error is not null)
+        {
+            return Ungated(load.Error);
+        }
+
+        var baseline = load.File;
+        if (refreshing)
+        {
+            baseline = BaselineStore.Refresh(load, subject, suite, cases, fingerprint, newFilePolicy);
+            notes.Add($"Refreshed {load.Shown}: observed values of {cases.Count} cases; policy and tolerances unchanged.");
+        }
+
+        if (baseline is null)
+        {
+            return Ungated($"{load.Shown} does not exist. Create it with: dotnet test --filter Category=Perf -- UpdateBaselines=true, then review it.");
+        }
+
+        if (baseline.Fingerprint.Subject.Version != provenance.Version)
+        {
+            notes.Add($"{load.Shown} was recorded with {subject} {baseline.Fingerprint.Subject.Version}; this run measured {provenance.Version}. " +
+                      "The gates still apply: they say whether this version regressed against that one.");
+        }
+
+        var timeBlocker = MachineClass.TimeGatingBlocker(baseline.Fingerprint.Machine, machine);
+        if (timeBlocker is not null)
+        {
+            notes.Add($"{load.Shown}: time regressions {timeBlocker}. Policy and allocation gates apply. Refresh the baselines on this machine class to gate time here.");
+        }
+
+        var unmeasured = baseline.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        if (unmeasured.Count > 0)
+        {
+            notes.Add($"{load.Shown}: {unmeasured.Count} baseline case{(unmeasured.Count == 1 ? " was" : "s were")} not measured in this run, so not checked: " +
+                      string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
+        }
+
+        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker);
+        return new SubjectRun(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, baseline,
+            suite == BaselineStore.OverheadSuite ? OverheadGates(gates) : gates);
+    }
+
+    /// <summary>
+    /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for the binding
+    /// overhead, of Net.Zmq's and the floor's case), taken after everything else: it fails only if it fails again.
+    /// </summary>
+    public List<SubjectRun> Confirm(List<SubjectRun> subjects, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain, Action<string> log)
+    {
+        var flagged = GateConfirmation.CasesToRemeasure(subjects.SelectMany(s => s.Gates));
+        if (flagged.Count == 0)
+        {
+            return subjects;
+        }
+
+        var ids = flagged.SelectMany(BindingOverhead.MeasuredCases).Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
+        log($"measuring again, to confirm {flagged.Count} failed time gate case(s): {string.Join(", ", flagged)}");
+        var again = measureAgain(PerfSelection.WithReferences(ids)).ToList();
+        again.AddRange(BindingOverhead.Of(again) ?? []);
+
+        return subjects.Select(s =>
+        {
+            var fresh = again.Where(c => c.Case.Subject == s.Subject && c.Case.Suite == s.Suite).ToList();
+            if (s.Baseline is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
+            {
+                return s;
+            }
+
+            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, MachineClass.TimeGatingBlocker(s.Baseline.Fingerprint.Machine, machine));
+            return s with { Gates = GateConfirmation.Apply(s.Gates, s.Suite == BaselineStore.OverheadSuite ? OverheadGates(judgedAgain) : judgedAgain) };
+        }).ToList();
+    }
+
+    /// <summary>The binding-overhead suite gates time only: its allocation is Net.Zmq's own, gated in Net.Zmq's suites.</summary>
+    private static List<GateResult> OverheadGates(IEnumerable<GateResult> gates) =>
+        gates.Where(g => g.Gate is not (GateEvaluator.AllocationRegressionGate or GateEvaluator.ProcessAllocationRegressionGate)).ToList();
+}

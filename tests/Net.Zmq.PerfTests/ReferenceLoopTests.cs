@@ -1,0 +1,30 @@
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.PerfTests.Infrastructure;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.PerfTests;
+
+/// <summary>
+/// Fidelity: what the tables report for a PureBlocking case is what the code does once warm. The suite's workload
+/// is measured beside a minimal loop of the same work, in alternating operations, at the smallest and the largest
+/// receive-mode size; the suite must be within ±10 % of it.
+/// </summary>
+[Trait(TestCategories.Key, TestCategories.Perf)]
+public sealed class ReferenceLoopTests
+{
+    public static TheoryData<int> Sizes => new(64, 65536);
+
+    [Theory]
+    [MemberData(nameof(Sizes))]
+    public void PureBlocking_TakesAsLongAsAMinimalLoopOfTheSameWork(int messageSize)
+    {
+        var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
+        Assert.SkipWhen(why is not null, $"no reference check here: {why}");
+
+        var comparison = ReferenceCheck.Measure(DriverId.NetZmq, messageSize, ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable));
+
+        TestContext.Current.TestOutputHelper!.WriteLine(comparison.Describe());
+        Assert.True(comparison.Holds, comparison.Describe());
+    }
+}
