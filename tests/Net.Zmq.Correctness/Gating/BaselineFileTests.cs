@@ -46,8 +46,11 @@ public sealed class BaselineFileTests : IDisposable
         { "NaN", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": NaN,", StringComparison.Ordinal), "not valid JSON" },
         { "Infinity", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": Infinity,", StringComparison.Ordinal), "not valid JSON" },
         { "a number too large to be finite", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": 1e999,", StringComparison.Ordinal), "ReusedBuffer/64B\"].ratio: expected a finite number, found 1e999" },
-        { "missing aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.1,", "", StringComparison.Ordinal), "$: the field \"aggregateTolerance\" is missing" },
-        { "negative aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.1,", "\"aggregateTolerance\": -0.1,", StringComparison.Ordinal), "$.aggregateTolerance: expected a number ≥ 0" },
+        { "missing aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "", StringComparison.Ordinal), "$: the field \"aggregateTolerance\" is missing" },
+        { "negative aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "\"aggregateTolerance\": -0.1,", StringComparison.Ordinal), "$.aggregateTolerance: expected a number ≥ 0" },
+        { "missing process-wide tolerance", Valid.Replace("\"processBytesTolerance\": 0.25,", "", StringComparison.Ordinal), "$: the field \"processBytesTolerance\" is missing" },
+        { "process-wide bytes as text", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"processBytesPerOperation\": \"many\",", StringComparison.Ordinal), "ReusedBuffer/64B\"].processBytesPerOperation: expected a number, found a string" },
+        { "missing placement", Valid.Replace("\"placement\": \"pinned: sample\"", "\"placed\": \"pinned: sample\"", StringComparison.Ordinal), "$.fingerprint.machine: the field \"placement\" is missing" },
         { "cases not an object", Valid[..Valid.IndexOf("\"cases\"", StringComparison.Ordinal)] + "\"cases\": [] }", "$.cases: expected an object, found an array" },
     };
 

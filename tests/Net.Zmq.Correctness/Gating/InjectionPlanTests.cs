@@ -17,9 +17,9 @@ public sealed class InjectionPlanTests
         Assert.Equal("delay:1500@NetZmq/ReceiveModes/*/Poller/*;alloc:32@*/64B;delay:500@*/64B", plan.ToString());
     }
 
-    /// <summary>A relative delay: a share of each message's own arrival time, so one setting slows every size alike.</summary>
+    /// <summary>A relative delay: a share of each operation's own time, so one setting slows every size alike.</summary>
     [Fact]
-    public void PercentDelay_IsAFractionOfEachMessagesTime_AndAddsUp()
+    public void PercentDelay_IsAFractionOfEachOperationsTime_AndAddsUp()
     {
         var plan = InjectionPlan.Parse("delay:10%@NetZmq/*;delay:2.5%@*/64B;alloc:32@*/64B");
 

@@ -22,8 +22,11 @@ public sealed record BaselineFile(
     /// </summary>
     public const int CurrentSchemaVersion = 4;
 
-    /// <summary>What a new file starts with, until build/derive-tolerances.py has derived it from repeated runs.</summary>
-    public const double NewFileAggregateTolerance = 0.10;
+    /// <summary>
+    /// What a new file starts with: a suite 3 % slower as a whole, significantly (baselines/README.md: the A/A and
+    /// detection runs that checked it).
+    /// </summary>
+    public const double NewFileAggregateTolerance = 0.03;
 
     /// <summary>
     /// How far the geometric mean over the suite's cases of (time ratio ÷ baseline ratio) may exceed 1: the gate
@@ -38,8 +41,11 @@ public sealed record BaselineFile(
     /// </summary>
     public double ProcessBytesTolerance { get; init; } = NewFileProcessBytesTolerance;
 
-    /// <summary>What a new file starts with (NetMQ's process-wide figure moved by up to 15 % between machines in unchanged runs).</summary>
-    public const double NewFileProcessBytesTolerance = 0.50;
+    /// <summary>
+    /// What a new file starts with: NetMQ's process-wide figure moved by up to 15 % between machines in unchanged
+    /// runs before (its I/O thread allocates by timing), and by a few percent here.
+    /// </summary>
+    public const double NewFileProcessBytesTolerance = 0.25;
 
     public static string FileName(string subject, string suite) => $"{subject}.{suite}.json";
 }

@@ -5,8 +5,8 @@ namespace NetZmqTests.Gating.Running;
 /// <summary>
 /// PERF_INJECT: deliberate regressions, to show that the gates catch them. Entries separated by <c>;</c>, each
 /// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message),
-/// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (spin that share of the time each message took to arrive: a
-/// relative slowdown of the case's own per-message time) or <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
+/// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (after the operation's last message, spin that share of the time the
+/// operation took: the case becomes that much slower, at any size) or <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
 /// many bytes per received message), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
 /// </summary>
 public sealed class InjectionPlan
@@ -94,6 +94,6 @@ public sealed class InjectionPlan
 /// <summary>The regression injected into one case: a spin and an allocation per received message.</summary>
 public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
 {
-    /// <summary>A further spin per message, as a share of the time the message took to arrive (0 for none).</summary>
+    /// <summary>A further spin at the end of each operation, as a share of the time the operation took (0 for none).</summary>
     public double DelayFraction { get; init; }
 }

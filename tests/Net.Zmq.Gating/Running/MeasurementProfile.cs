@@ -35,7 +35,7 @@ public sealed record MeasurementProfile(string Name, Sampling ShortOperations, S
     /// </summary>
     public static MeasurementProfile Default { get; } =
         new("default",
-            ShortOperations: new Sampling(Blocks: 6, UnitsPerBlock: 4, WarmupOperations: 1),
+            ShortOperations: new Sampling(Blocks: 6, UnitsPerBlock: 6, WarmupOperations: 1),
             LongOperations: new Sampling(Blocks: 6, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
@@ -50,6 +50,18 @@ public sealed record MeasurementProfile(string Name, Sampling ShortOperations, S
     public static MeasurementProfile Quick { get; } = Default with { Name = "quick" };
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full, Quick];
+
+    /// <summary>
+    /// How a refresh samples: twice the blocks of this profile. A baseline is a measurement too, and the gates carry
+    /// its uncertainty (<see cref="Gates.GateEvaluator.Slowdown"/>); measured twice as long, its intervals are √2
+    /// narrower, and every later run can see a smaller regression against it.
+    /// </summary>
+    public MeasurementProfile ForRefresh() => this with
+    {
+        Name = $"{Name}, refreshing baselines with twice the blocks",
+        ShortOperations = ShortOperations with { Blocks = ShortOperations.Blocks * 2 },
+        LongOperations = LongOperations with { Blocks = LongOperations.Blocks * 2 },
+    };
 
     /// <summary>How a cell of <paramref name="cases"/> cases is sampled, its operations long or short.</summary>
     public Sampling For(bool longOperations, int cases) => cases == 1 ? Alone : longOperations ? LongOperations : ShortOperations;

@@ -89,16 +89,21 @@ internal static class PerfSession
             selected.AddRange(cases);
         }
 
+        // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
+        var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
         IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases) =>
-            CellMeasurement.Measure(cases, settings.Profile, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log)
+            CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log)
                 .GroupBy(m => (m.Case.Subject, m.Case.Suite))
                 .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
+                // Cells run in batches and their cases in shuffled order: reports and baselines list them in catalog order.
+                .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
                 .ToList();
 
         var analyzed = selected.Count == 0 ? [] : MeasureAndAnalyze(selected);
         var gates = new GateStage(store, machine, started, settings.UpdateBaselines, notes);
         var subjects = analyzed
             .GroupBy(c => (c.Case.Subject, c.Case.Suite))
+            .OrderBy(s => Enum.Parse<DriverId>(s.Key.Subject)).ThenBy(s => Enum.Parse<Suite>(s.Key.Suite))
             .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), s.Key.Suite, s.ToList(),
                 NewFilePolicy(Enum.Parse<DriverId>(s.Key.Subject), Enum.Parse<Suite>(s.Key.Suite))))
             .ToList();
@@ -127,7 +132,7 @@ internal static class PerfSession
             notes.Add($"{driver} has no {strategy} case: {reason}.");
         }
 
-        var run = new PerfRun(started, clock.Elapsed, settings.Profile, CaseCatalog.MessagesPerOperation, machine, subjects, absent,
+        var run = new PerfRun(started, clock.Elapsed, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, absent,
             [
                 new CrossSubjectComparison("Binding overhead, and against the managed alternative", nameof(DriverId.NetZmq),
                     [nameof(DriverId.LibZmq), nameof(DriverId.NetMQ)],

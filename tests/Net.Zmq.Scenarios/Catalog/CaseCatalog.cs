@@ -55,8 +55,13 @@ public static class CaseCatalog
     public static IEnumerable<(DriverId Driver, string Reason)> AbsentDrivers =>
         ZmqDrivers.All.Where(d => !d.Availability.IsAvailable).Select(d => (d.Id, d.Availability.Description));
 
-    public static CaseDefinition Get(string id) =>
-        All.FirstOrDefault(c => c.Id == id) ?? throw new KeyNotFoundException($"No case has the id '{id}'.");
+    public static CaseDefinition Get(string id) => All[IndexOf(id)];
+
+    /// <summary>Where a case stands in <see cref="All"/>: the order reports and baselines list cases in.</summary>
+    public static int IndexOf(string id) =>
+        Positions.TryGetValue(id, out var index) ? index : throw new KeyNotFoundException($"No case has the id '{id}'.");
+
+    private static readonly Dictionary<string, int> Positions = All.Select((c, i) => (c.Id, i)).ToDictionary(p => p.Id, p => p.i, StringComparer.Ordinal);
 
     private static List<CaseDefinition> BuildAll(bool everyNetZmqVersion)
     {

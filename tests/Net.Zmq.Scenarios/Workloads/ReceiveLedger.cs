@@ -61,7 +61,10 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         }
 
         AcceptedInOperation++;
-        Injected?.OnMessage();
+        if (Injected is { } injected)
+        {
+            injected.OnMessage(lastOfOperation: AcceptedInOperation == ExpectedInOperation);
+        }
     }
 
     private void AcceptOutOfLine(long sequence)
