@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Summarize repeated Perf runs into the figures of README's "How far to trust the gates".
 
-Usage: python3 build/trust-summary.py [--case <id>]... results-1.json results-2.json ...
+Usage: python3 build/trust-summary.py [--case <id>]... [--variance] results-1.json results-2.json ...
 
 Each argument is an artifacts/perf/results.json of one run. Prints, over the runs: how many failed a gate (and how
 many gates failed on first pass but not when measured again), the 95 % interval half-widths of the gated time
 ratios (median and 90th percentile per run, and over all runs), CPU-time ratios beside them, and the run times.
 With --case, also whether each run failed a gate naming that case (detection runs: give the injected case ids).
+With --variance, where the variance of the paired log-ratios is, per kind of cell: within a workload (unit to unit),
+between workloads (block to block, beyond what the units explain) and between processes (run to run, beyond what
+each run's own interval explains), as standard deviations in log space (0.01 is about 1 %).
 """
-import json, statistics, sys
+import collections, json, math, statistics, sys
 
 def quantile(values, p):
     values = sorted(values)
@@ -22,7 +25,79 @@ def gated_ratios(run):
             if ratio.get("pairs", 0) > 0:
                 yield case["measurement"]["case"]["id"], ratio, case.get("cpuRatio")
 
+def unit_log_ratios(subject, reference):
+    """Per pairing unit both ran: (block, mean log time of the case - mean log time of the reference)."""
+    def by_unit(m):
+        logs = collections.defaultdict(list)
+        for ns, unit, block in zip(m["nanosecondsPerOperation"], m["pairingUnits"], m["blocks"]):
+            logs[unit].append((math.log(ns), block))
+        return {u: (statistics.mean(l for l, _ in v), v[0][1]) for u, v in logs.items()}
+    mine, theirs = by_unit(subject), by_unit(reference)
+    return [(block, log - theirs[u][0]) for u, (log, block) in mine.items() if u in theirs]
+
+def variance_split(paths):
+    """Per gated ratio and run: the pooled within-block variance of unit log-ratios, the variance of block means beyond
+    it, and over runs the variance of the run estimates beyond the runs' own squared standard errors."""
+    per_case = collections.defaultdict(lambda: {"within": [], "between": [], "estimates": [], "se2": [], "seconds": []})
+    for path in paths:
+        run = json.load(open(path))
+        measured = {c["measurement"]["case"]["id"]: c["measurement"] for s in run["subjects"] if s["suite"] != "BindingOverhead" for c in s["cases"]}
+        for subject in run["subjects"]:
+            for case in subject["cases"]:
+                m = case["measurement"]
+                if case["ratio"].get("pairs", 0) == 0:
+                    continue
+                ident = m["case"]
+                if subject["suite"] == "BindingOverhead":
+                    reference_id = "LibZmq/" + ident["crossSubjectKey"]
+                    own = measured["NetZmq/" + ident["crossSubjectKey"]]
+                else:
+                    parts = ident["id"].split("/")
+                    parts[5 if ident["suite"] == "BufferStrategies" else 4] = ident["referenceVariant"]
+                    reference_id, own = "/".join(parts), m
+                pairs = unit_log_ratios(own, measured[reference_id])
+                blocks = collections.defaultdict(list)
+                for block, value in pairs:
+                    blocks[block].append(value)
+                within = [statistics.variance(v) for v in blocks.values() if len(v) > 1]
+                kind = ("binding " if subject["suite"] == "BindingOverhead" else "") + ("long" if m["messageBytes"] > 4096 and "/Tcp/" in ident["id"] else "short")
+                entry = per_case[(kind, ident["id"])]
+                values = [v for _, v in pairs]
+                entry["estimates"].append(statistics.mean(values))
+                entry["se2"].append(statistics.variance(values) / len(values))
+                entry["seconds"].append(sum(own["nanosecondsPerOperation"]) / 1e9)
+                if within:
+                    w = statistics.mean(within)
+                    entry["within"].append(w)
+                    means = [statistics.mean(v) for v in blocks.values()]
+                    per_block = statistics.mean(len(v) for v in blocks.values())
+                    entry["between"].append(max(0.0, statistics.variance(means) - w / per_block) if len(means) > 1 else 0.0)
+                elif len(blocks) > 1:
+                    entry["between"].append(statistics.variance([v[0] for v in blocks.values()]))
+    rows = collections.defaultdict(lambda: collections.defaultdict(list))
+    for (kind, _), e in per_case.items():
+        if e["within"]:
+            rows[kind]["within"].append(math.sqrt(statistics.mean(e["within"])))
+        if e["between"]:
+            rows[kind]["between"].append(math.sqrt(statistics.mean(e["between"])))
+        if len(e["estimates"]) > 1:
+            rows[kind]["process"].append(math.sqrt(max(0.0, statistics.variance(e["estimates"]) - statistics.mean(e["se2"]))))
+            rows[kind]["run sd"].append(statistics.stdev(e["estimates"]))
+            rows[kind]["run se"].append(math.sqrt(statistics.mean(e["se2"])))
+            rows[kind]["seconds"].append(statistics.mean(e["seconds"]))
+    print("| cells | ratios | within a workload (unit to unit) | between workloads (beyond) | between processes (beyond each run's interval) | run-to-run sd of the estimate | mean standard error in a run | case seconds per run |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for kind in sorted(rows):
+        r = rows[kind]
+        med = lambda k: f"{statistics.median(r[k]):.4f}" if r[k] else "–"
+        print(f"| {kind} | {len(r['run sd']) or len(r['within'])} | {med('within')} | {med('between')} | {med('process')} | {med('run sd')} | {med('run se')} | {med('seconds')} |")
+    print()
+    print("Medians over the ratios of each kind. Long cells run one unit per workload, so their between-workload figure includes the unit-to-unit noise.")
+
 def main(args):
+    if "--variance" in args:
+        variance_split([a for a in args if a != "--variance" and not a.startswith("--case")])
+        return
     cases = [args[i + 1] for i, a in enumerate(args) if a == "--case"]
     paths = [a for i, a in enumerate(args) if a != "--case" and (i == 0 or args[i - 1] != "--case")]
     all_widths, all_cpu, failed_runs, first_pass, detected = [], [], 0, 0, {c: 0 for c in cases}

@@ -186,6 +186,21 @@ public sealed class GateEvaluatorTests
         Assert.Contains("not significantly", result.Note, StringComparison.Ordinal);
     }
 
+    /// <summary>A case known to swing ±20 % from run to run: 15 % slower in one run, however precisely measured, is within its swing.</summary>
+    [Fact]
+    public void TimeRegressionGate_CaseThatSwingsFromRunToRun_FailsOnlyBeyondItsSwing()
+    {
+        var swinging = Baseline(pollerRatio: 1.0, tolerances: new Tolerances(0.05, 0.05, 1024) { RunToRun = 0.2 });
+
+        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), swinging, BaselinePath), GateEvaluator.TimeRegressionGate);
+        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), swinging, BaselinePath), GateEvaluator.TimeRegressionGate);
+
+        Assert.Equal(GateVerdict.Pass, within.Verdict);
+        Assert.Contains("not significantly", within.Note, StringComparison.Ordinal);
+        Assert.Contains("runs swing ±20.0 %", within.Bound, StringComparison.Ordinal);
+        Assert.Equal(GateVerdict.Fail, beyond.Verdict);
+    }
+
     [Fact]
     public void Slowdown_CombinesBothIntervalsInQuadrature()
     {

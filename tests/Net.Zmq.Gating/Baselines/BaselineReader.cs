@@ -127,7 +127,10 @@ public static class BaselineReader
         };
 
     private static Tolerances ReadTolerances(Node node) =>
-        new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber());
+        new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber())
+        {
+            RunToRun = node.Get("runToRun").NonNegativeNumber(),
+        };
 
     /// <summary>A JSON value with the path it was reached by, so that every error can name its field.</summary>
     private readonly record struct Node(string File, string Path, JsonElement Element)

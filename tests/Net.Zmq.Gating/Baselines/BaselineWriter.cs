@@ -156,6 +156,7 @@ public static class BaselineWriter
         json.WriteNumber("ratio", tolerances.Ratio);
         json.WriteNumber("bytesRelative", tolerances.BytesRelative);
         json.WriteNumber("bytesAbsolute", tolerances.BytesAbsolute);
+        json.WriteNumber("runToRun", tolerances.RunToRun);
         json.WriteEndObject();
     }
 

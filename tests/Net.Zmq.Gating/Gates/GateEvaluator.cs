@@ -100,13 +100,15 @@ public static class GateEvaluator
 
     /// <summary>
     /// The case's slowdown against its baseline, ratio ÷ baseline ratio, with a 95 % interval that carries both
-    /// measurements' uncertainty (each one's own paired interval, as standard errors in log space, added in
-    /// quadrature): a baseline is a measurement too, and a gate that took it as exact would blame its luck on the run.
+    /// measurements' uncertainty (each one's own paired interval, as standard errors in log space) and the case's
+    /// run-to-run swing (<see cref="Tolerances.RunToRun"/>), added in quadrature: a baseline is a measurement too,
+    /// and a gate that took it as exact would blame its luck on the run.
     /// </summary>
     public static RatioEstimate Slowdown(RatioEstimate measured, BaselineCase expected)
     {
         var logSlowdown = Math.Log(measured.Value / expected.Ratio);
-        var error = Math.Sqrt(Square(StandardError(measured.Lower, measured.Upper)) + Square(StandardError(expected.RatioLower, expected.RatioUpper)));
+        var error = Math.Sqrt(Square(StandardError(measured.Lower, measured.Upper)) + Square(StandardError(expected.RatioLower, expected.RatioUpper))
+                              + Square(expected.Tolerances.RunToRun));
         return new RatioEstimate(Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)))
         {
             Pairs = measured.Pairs,
@@ -144,7 +146,8 @@ public static class GateEvaluator
 
         return new GateResult(
             $"{TimeRegressionGate} to {analyzed.Case.ReferenceVariant}", analyzed.Case.Id, analyzed.Ratio.ToString(),
-            string.Create(CultureInfo.InvariantCulture, $"≤ {expected.Ratio * tolerance:0.000} (baseline {expected.Ratio:0.000} + {expected.Tolerances.Ratio:P0})"),
+            string.Create(CultureInfo.InvariantCulture, $"≤ {expected.Ratio * tolerance:0.000} (baseline {expected.Ratio:0.000} + {expected.Tolerances.Ratio:P0}") +
+            (expected.Tolerances.RunToRun > 0 ? string.Create(CultureInfo.InvariantCulture, $", runs swing ±{expected.Tolerances.RunToRun:P1})") : ")"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };
     }
 
