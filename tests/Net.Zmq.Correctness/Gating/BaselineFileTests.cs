@@ -51,6 +51,7 @@ public sealed class BaselineFileTests : IDisposable
         { "missing process-wide tolerance", Valid.Replace("\"processBytesTolerance\": 0.25,", "", StringComparison.Ordinal), "$: the field \"processBytesTolerance\" is missing" },
         { "process-wide bytes as text", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"processBytesPerOperation\": \"many\",", StringComparison.Ordinal), "ReusedBuffer/64B\"].processBytesPerOperation: expected a number, found a string" },
         { "missing run-to-run swing", Valid.Replace("\"runToRun\": 0", "\"runToRum\": 0", StringComparison.Ordinal), "$.defaultTolerances: the field \"runToRun\" is missing" },
+        { "CPU ratio without its interval", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"cpuRatio\": 1.1,", StringComparison.Ordinal), "ReusedBuffer/64B\"]: the field \"cpuRatioLower\" is missing" },
         { "missing placement", Valid.Replace("\"placement\": \"pinned: sample\"", "\"placed\": \"pinned: sample\"", StringComparison.Ordinal), "$.fingerprint.machine: the field \"placement\" is missing" },
         { "cases not an object", Valid[..Valid.IndexOf("\"cases\"", StringComparison.Ordinal)] + "\"cases\": [] }", "$.cases: expected an object, found an array" },
     };

@@ -206,13 +206,39 @@ public sealed class GateEvaluatorTests
     {
         // Both intervals ±10 % in log space around their values: the slowdown's is √2 × as wide.
         var measured = new RatioEstimate(1.2, 1.2 * Math.Exp(-0.1), 1.2 * Math.Exp(0.1));
-        var expected = new BaselineCase(1.0, Math.Exp(-0.1), Math.Exp(0.1), 0, [1], new Tolerances(0.05, 0, 0));
 
-        var slowdown = GateEvaluator.Slowdown(measured, expected);
+        var slowdown = GateEvaluator.Slowdown(measured, 1.0, Math.Exp(-0.1), Math.Exp(0.1), runToRun: 0);
 
         Assert.Equal(1.2, slowdown.Value, 9);
         Assert.Equal(0.1 * Math.Sqrt(2), Math.Log(slowdown.Upper / slowdown.Value), 9);
         Assert.Equal(0.1 * Math.Sqrt(2), Math.Log(slowdown.Value / slowdown.Lower), 9);
+    }
+
+    /// <summary>
+    /// The binding's overhead is also gated in CPU time: here the wall-time ratio holds (the receiver had slack) while
+    /// the process spends 30 % more CPU than the baseline says.
+    /// </summary>
+    [Fact]
+    public void CpuTimeGate_WhereAsked_FailsOnACpuSlowdownTheWallClockDoesNotShow()
+    {
+        var cases = SuiteAnalysis.Analyze([
+            Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6) },
+            Case("Poller", 5e6) with { CpuNanosecondsPerOperation = Around(9.1e6) }]);
+        var baseline = Baseline(pollerRatio: 1.0);
+        var poller = Identity(Subject, "Poller").Id;
+        baseline = baseline with
+        {
+            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
+        };
+
+        var gated = GateEvaluator.Evaluate(cases, baseline, BaselinePath, gateCpuTime: true);
+        var ungated = GateEvaluator.Evaluate(cases, baseline, BaselinePath);
+
+        Assert.Equal(GateVerdict.Pass, Only(gated, GateEvaluator.TimeRegressionGate).Verdict);
+        var cpu = Only(gated, GateEvaluator.CpuTimeRegressionGate);
+        Assert.Equal(GateVerdict.Fail, cpu.Verdict);
+        Assert.StartsWith("1.300", cpu.Measured, StringComparison.Ordinal);
+        Assert.DoesNotContain(ungated, g => g.Gate.StartsWith(GateEvaluator.CpuTimeRegressionGate, StringComparison.Ordinal));
     }
 
     /// <summary>Operations of 0.1 ms (10 ns per message): a significant 15 % is 1.5 ns per message, below the noise floor.</summary>
@@ -265,6 +291,27 @@ public sealed class GateEvaluatorTests
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
         Assert.Contains("its 95 % interval reaches 1", aggregate.Note, StringComparison.Ordinal);
+    }
+
+    /// <summary>The one swinging case doubled, as it does from process to process: the aggregate averages the steady ones only.</summary>
+    [Fact]
+    public void AggregateGate_LeavesOutCasesThatSwingFromRunToRun()
+    {
+        var baseline = FourGroups(0.05);
+        var swinging = Identity(Subject, "Poller", "64B").Id;
+        baseline = baseline with
+        {
+            Cases = new Dictionary<string, BaselineCase>(baseline.Cases)
+            {
+                [swinging] = baseline.Cases[swinging] with { Tolerances = baseline.Cases[swinging].Tolerances with { RunToRun = 0.3 } },
+            },
+        };
+
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), baseline, BaselinePath));
+
+        Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
+        Assert.Equal($"{Subject}/{Suite} (3 cases in 3 groups)", aggregate.Case);
+        Assert.StartsWith("1.000", aggregate.Measured, StringComparison.Ordinal);
     }
 
     [Fact]

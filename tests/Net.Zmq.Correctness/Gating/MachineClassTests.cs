@@ -40,6 +40,16 @@ public sealed class MachineClassTests
         Assert.Contains(here.Class, blocker, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void TheFloorOnAnotherVersionOfItsLibrary_IsNotTimeGated_SayingWhichVersions()
+    {
+        var recorded = SampleFingerprint.Subject with { Version = "4.3.5" };
+
+        Assert.Null(MachineClass.NativeVersionBlocker(recorded, recorded with { Origin = "another folder" }));
+        var blocker = MachineClass.NativeVersionBlocker(recorded, recorded with { Version = "4.3.4" });
+        Assert.Equal("not applied: the baseline's time ratios were recorded on version 4.3.5 of the library; this run loads 4.3.4", blocker);
+    }
+
     /// <summary>Poller 20 % slower and allocating 320 KB more: its time gates are shown but not applied, the rest fail as anywhere.</summary>
     [Fact]
     public void AgainstAnotherClass_TimeRegressionsAreShownNotApplied_PolicyAndAllocationStillFail()

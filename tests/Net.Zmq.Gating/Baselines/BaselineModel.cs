@@ -1,3 +1,5 @@
+using NetZmqTests.Gating.Statistics;
+
 namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
@@ -104,6 +106,9 @@ public sealed record Tolerances(double Ratio, double BytesRelative, double Bytes
     /// beyond its swing. Derived from repeated runs (build/derive-tolerances.py).
     /// </summary>
     public double RunToRun { get; init; }
+
+    /// <summary>The same as <see cref="RunToRun"/> for the case's CPU-time ratio, where one is gated.</summary>
+    public double CpuRunToRun { get; init; }
 }
 
 /// <summary>One case's observed values at the last refresh, with its raw samples and its tolerances.</summary>
@@ -117,4 +122,7 @@ public sealed record BaselineCase(
 {
     /// <summary>Process-wide bytes per operation, where the subject allocates on threads it does not own; null otherwise.</summary>
     public double? ProcessBytesPerOperation { get; init; }
+
+    /// <summary>The ratio in process CPU time instead of wall time, with its interval; null where CPU time was not measured.</summary>
+    public RatioEstimate? CpuRatio { get; init; }
 }

@@ -124,12 +124,16 @@ public static class BaselineReader
             ReadTolerances(node.Get("tolerances")))
         {
             ProcessBytesPerOperation = node.Optional("processBytesPerOperation")?.NonNegativeNumber(),
+            CpuRatio = node.Optional("cpuRatio") is { } cpu
+                ? new Statistics.RatioEstimate(cpu.PositiveNumber(), node.Get("cpuRatioLower").PositiveNumber(), node.Get("cpuRatioUpper").PositiveNumber())
+                : null,
         };
 
     private static Tolerances ReadTolerances(Node node) =>
         new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber())
         {
             RunToRun = node.Get("runToRun").NonNegativeNumber(),
+            CpuRunToRun = node.Get("cpuRunToRun").NonNegativeNumber(),
         };
 
     /// <summary>A JSON value with the path it was reached by, so that every error can name its field.</summary>

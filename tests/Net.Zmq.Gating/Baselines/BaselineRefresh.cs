@@ -24,6 +24,7 @@ public static class BaselineRefresh
                 tolerances)
             {
                 ProcessBytesPerOperation = analyzed.Measurement.ProcessBytesPerOperation,
+                CpuRatio = analyzed.CpuRatio is { } cpu ? new Statistics.RatioEstimate(cpu.Value, cpu.Lower, cpu.Upper) : null,
             };
         }
 

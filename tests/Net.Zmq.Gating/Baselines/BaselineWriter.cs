@@ -68,6 +68,13 @@ public static class BaselineWriter
                     WriteRounded(json, "processBytesPerOperation", process, 0);
                 }
 
+                if (entry.CpuRatio is { } cpu)
+                {
+                    WriteRounded(json, "cpuRatio", cpu.Value, 4);
+                    WriteRounded(json, "cpuRatioLower", cpu.Lower, 4);
+                    WriteRounded(json, "cpuRatioUpper", cpu.Upper, 4);
+                }
+
                 json.WriteStartArray("nanosecondsPerOperation");
                 foreach (var sample in entry.NanosecondsPerOperation)
                 {
@@ -157,6 +164,7 @@ public static class BaselineWriter
         json.WriteNumber("bytesRelative", tolerances.BytesRelative);
         json.WriteNumber("bytesAbsolute", tolerances.BytesAbsolute);
         json.WriteNumber("runToRun", tolerances.RunToRun);
+        json.WriteNumber("cpuRunToRun", tolerances.CpuRunToRun);
         json.WriteEndObject();
     }
 

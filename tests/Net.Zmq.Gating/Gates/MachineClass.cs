@@ -16,6 +16,17 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class MachineClass
 {
+    /// <summary>
+    /// For a subject that is a build of a native library (the floor: libzmq through the thinnest P/Invoke), null when
+    /// this run loads the version its baseline was recorded on; otherwise why its time ratios are not judged: another
+    /// version of the library is another floor (libzmq 4.3.4 from the system where the baseline had Net.Zmq's 4.3.5),
+    /// and a ratio that moved with it is not a regression of anything this suite gates.
+    /// </summary>
+    public static string? NativeVersionBlocker(SubjectFingerprint baseline, SubjectFingerprint current) =>
+        baseline.Version == current.Version
+            ? null
+            : $"not applied: the baseline's time ratios were recorded on version {baseline.Version} of the library; this run loads {current.Version}";
+
     /// <summary>Null when the baseline's time ratios can be judged here; otherwise why not.</summary>
     public static string? TimeGatingBlocker(MachineFingerprint baseline, MachineFingerprint current) =>
         baseline.Class == current.Class

@@ -47,10 +47,10 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                       "The gates still apply: they say whether this version regressed against that one.");
         }
 
-        var timeBlocker = MachineClass.TimeGatingBlocker(baseline.Fingerprint.Machine, machine);
+        var timeBlocker = TimeBlocker(subject, baseline, fingerprint.Subject);
         if (timeBlocker is not null)
         {
-            notes.Add($"{load.Shown}: time regressions {timeBlocker}. Policy and allocation gates apply. Refresh the baselines on this machine class to gate time here.");
+            notes.Add($"{load.Shown}: time regressions {timeBlocker}. Policy and allocation gates apply. Refresh the baselines on this machine class (and library) to gate time here.");
         }
 
         var unmeasured = baseline.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
@@ -60,7 +60,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                       string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
         }
 
-        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker);
+        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker, gateCpuTime: suite == BaselineStore.OverheadSuite);
         return new SubjectRun(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, baseline,
             suite == BaselineStore.OverheadSuite ? OverheadGates(gates) : gates);
     }
@@ -90,10 +90,20 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                 return s;
             }
 
-            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, MachineClass.TimeGatingBlocker(s.Baseline.Fingerprint.Machine, machine));
+            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, TimeBlocker(s.Subject, s.Baseline, s.Fingerprint),
+                gateCpuTime: s.Suite == BaselineStore.OverheadSuite);
             return s with { Gates = GateConfirmation.Apply(s.Gates, s.Suite == BaselineStore.OverheadSuite ? OverheadGates(judgedAgain) : judgedAgain) };
         }).ToList();
     }
+
+    /// <summary>
+    /// Why this subject's time regressions are not judged against <paramref name="baseline"/>, or null: another machine
+    /// class, or for the floor another version of libzmq (the floor is its library; Net.Zmq's baseline is meant to
+    /// gate a new version of Net.Zmq).
+    /// </summary>
+    private string? TimeBlocker(string subject, BaselineFile baseline, SubjectFingerprint current) =>
+        MachineClass.TimeGatingBlocker(baseline.Fingerprint.Machine, machine)
+        ?? (subject == nameof(DriverId.LibZmq) ? MachineClass.NativeVersionBlocker(baseline.Fingerprint.Subject, current) : null);
 
     /// <summary>The binding-overhead suite gates time only: its allocation is Net.Zmq's own, gated in Net.Zmq's suites.</summary>
     private static List<GateResult> OverheadGates(IEnumerable<GateResult> gates) =>
