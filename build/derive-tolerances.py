@@ -11,7 +11,8 @@ baselines are for; include runs under load (a CPU hog) so that what is derived c
   that caught a case in an unusual state is exactly what this must cover) less their mean squared standard error,
   as a standard deviation, times 1.5 (a margin for estimating a spread from a handful of runs), rounded up to
   0.005. 0 where runs agree as their intervals say. The time gate adds it to both intervals (GateEvaluator.Slowdown).
-  cpuRunToRun: the same for the case's CPU-time ratio (gated for the binding's overhead).
+  Only runs where the case was measured on a quiet machine count: beside a neighbour wall time is not judged.
+  cpuRunToRun: the same for the case's CPU-time ratio, over every run (CPU time is judged on a busy machine too).
 - bytesRelative, bytesAbsolute (per case): 3 x the worst rise of bytes per operation from one run to another,
   relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1 KiB.
 - processBytesTolerance (per file, where bytes are also counted process-wide): 3 x the worst relative rise of the
@@ -29,6 +30,7 @@ from itertools import permutations
 Z95 = 1.959964
 MINIMUM_RUNS = 6
 AGGREGATE_MAXIMUM_RUN_TO_RUN = 0.05   # GateEvaluator.AggregateMaximumRunToRun
+BUSY_MACHINE_CPUS = 0.25              # GateEvaluator.BusyMachineCpus
 
 def up(value, step):
     return math.ceil(value / step - 1e-9) * step
@@ -55,6 +57,7 @@ def main(paths, write):
                 files[key][m["case"]["id"]].append({
                     "log": math.log(r["value"]), "pairs": r.get("pairs", 0), "se": standard_error(r["lower"], r["upper"]),
                     "cpu": (math.log(cpu["value"]), standard_error(cpu["lower"], cpu["upper"])) if cpu else None,
+                    "quiet": (m.get("neighbourCpus") or 0) <= BUSY_MACHINE_CPUS,
                     "bytes": m["bytesAllocatedPerOperation"], "process": m.get("processBytesPerOperation")})
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for (subject, suite), cases in sorted(files.items()):
@@ -69,14 +72,16 @@ def main(paths, write):
             run_to_run = cpu_run_to_run = 0.0
             if timed:
                 b = recorded.get(cid)
-                run_to_run = swing([(v["log"], v["se"]) for v in values]
-                                   + ([(math.log(b["ratio"]), standard_error(b["ratioLower"], b["ratioUpper"]))] if b else []))
+                quiet = [v for v in values if v["quiet"]]
+                run_to_run = swing([(v["log"], v["se"]) for v in quiet]
+                                   + ([(math.log(b["ratio"]), standard_error(b["ratioLower"], b["ratioUpper"]))] if b else [])) if len(quiet) >= 2 else 0.0
                 if all(v["cpu"] for v in values):
                     cpu_run_to_run = swing([v["cpu"] for v in values]
                                            + ([(math.log(b["cpuRatio"]), standard_error(b["cpuRatioLower"], b["cpuRatioUpper"]))] if b and "cpuRatio" in b else []))
                 if run_to_run <= AGGREGATE_MAXIMUM_RUN_TO_RUN:
                     for i, v in enumerate(values):
-                        per_run_logs[i].append(v["log"])
+                        if v["quiet"]:
+                            per_run_logs[i].append(v["log"])
             large = all(v["bytes"] > 1024 * 1024 for v in values)
             rises = [(b["bytes"] - a["bytes"], (b["bytes"] / a["bytes"] - 1) if a["bytes"] > 0 else 0.0) for a, b in permutations(values, 2)]
             relative = max(0.005, up(3 * max(r for _, r in rises), 0.005)) if large else 0.005
@@ -89,7 +94,7 @@ def main(paths, write):
                 spread = f"log-ratio sd {statistics.stdev([v['log'] for v in values]):.3f}, mean se {statistics.mean(v['se'] for v in values):.3f}" if timed else "reference"
                 print(f"  {cid.split('/', 1)[1]:62} {spread} -> runToRun {run_to_run:.3f} (CPU {cpu_run_to_run:.3f}); bytes +{relative:.1%} + {absolute} B")
         aggregate = None
-        if per_run_logs and len(per_run_logs) >= MINIMUM_RUNS:
+        if len(per_run_logs) >= 3:
             means = [statistics.mean(v) for v in per_run_logs.values()]
             aggregate = max(0.03, up(3.8 * statistics.stdev(means), 0.005))
             print(f"  aggregate: per-run mean log ratio sd {statistics.stdev(means):.4f} -> aggregateTolerance {aggregate:.3f}")

@@ -58,10 +58,17 @@ public sealed class GateSelfTests
 
         var run = Measure(driver, "delay", InjectionPlan.Parse($"delay:30%@{Target(driver)}"));
 
+        // Against a baseline of another machine class (or, for the floor, another libzmq) time is shown, not judged:
+        // then there is nothing here for a delay to trip, and the test says so rather than pass. On a busy machine the
+        // CPU-time gate judges instead of the wall-time one, and the spin is CPU time too.
+        var target = run.Gates.Where(g => g.Case == Target(driver) && g.JudgesTime).ToList();
+        Assert.SkipWhen(target.All(g => g.Verdict == GateVerdict.NotApplied),
+            $"{driver}'s time regressions are {target.First().Note}");
         var failures = run.Gates.Where(g => g.FailsRun).ToList();
         var timeGate = Assert.Single(failures, g => g.JudgesTime);
         Assert.Equal(Target(driver), timeGate.Case);
-        Assert.StartsWith(GateEvaluator.TimeRegressionGate, timeGate.Gate, StringComparison.Ordinal);
+        Assert.True(timeGate.Gate.StartsWith(GateEvaluator.TimeRegressionGate, StringComparison.Ordinal)
+                    || timeGate.Gate.StartsWith(GateEvaluator.CpuTimeRegressionGate, StringComparison.Ordinal), timeGate.Gate);
         Assert.Contains(Target(driver), timeGate.Describe(), StringComparison.Ordinal);
         Assert.Contains("reproduced", timeGate.Note, StringComparison.Ordinal);
         // Nothing else is blamed, except the suite's aggregate, which the same slowdown may move.

@@ -1,4 +1,7 @@
+using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Statistics;
 using static NetZmqTests.Correctness.Gating.SampleMeasurements;
 
 namespace NetZmqTests.Correctness.Gating;
@@ -65,5 +68,46 @@ public sealed class MachineClassTests
         Assert.Contains("is not applied", time.Describe(), StringComparison.Ordinal);
         Assert.Equal(GateVerdict.Fail, Only(results, "policy: Poller ≤").Verdict);
         Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.AllocationRegressionGate).Verdict);
+    }
+
+    /// <summary>
+    /// Beside a busy neighbour (one CPU taken by another process) the wall-time ratio moved 20 % and the CPU-time ratio
+    /// did not: wall time is shown, not judged, and CPU time is gated instead.
+    /// </summary>
+    [Theory]
+    [InlineData(7e6, GateVerdict.Pass)]
+    [InlineData(9.1e6, GateVerdict.Fail)]
+    public void OnABusyMachine_WallTimeIsShown_CpuTimeIsGated(double pollerCpu, GateVerdict cpuVerdict)
+    {
+        var cases = SuiteAnalysis.Analyze([
+            Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 1.0 },
+            Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), NeighbourCpus = 1.0 }]);
+        var baseline = Baseline(pollerRatio: 1.0);
+        var poller = Identity(Subject, "Poller").Id;
+        baseline = baseline with
+        {
+            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
+        };
+
+        var results = GateEvaluator.Evaluate(cases, baseline, BaselinePath);
+
+        var wall = Only(results, GateEvaluator.TimeRegressionGate);
+        Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
+        Assert.StartsWith("not applied: the machine was busy (other processes used 1.00 CPUs while this cell was measured), so wall time is not judged and CPU time is",
+            wall.Note, StringComparison.Ordinal);
+        Assert.Equal(cpuVerdict, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
+    }
+
+    [Fact]
+    public void OnAQuietMachine_WallTimeIsJudged_AndCpuTimeOnlyWhereAsked()
+    {
+        var cases = SuiteAnalysis.Analyze([
+            Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 0.02 },
+            Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 0.02 }]);
+
+        var results = GateEvaluator.Evaluate(cases, Baseline(pollerRatio: 1.0), BaselinePath);
+
+        Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.TimeRegressionGate).Verdict);
+        Assert.DoesNotContain(results, g => g.Gate.StartsWith(GateEvaluator.CpuTimeRegressionGate, StringComparison.Ordinal));
     }
 }

@@ -16,12 +16,13 @@ namespace NetZmqTests.Gating.Gates;
 /// does so significantly (the whole 95 % interval of the slowdown, which carries this run's and the baseline's
 /// uncertainty, <see cref="Slowdown"/>, lies above it); and it exceeds <see cref="NoiseFloorNanosecondsPerMessage"/>.
 /// Against a baseline recorded on another class of machine (<see cref="MachineClass"/>) time regressions are shown
-/// but not applied.</item>
-/// <item>Time regression, per suite: the geometric mean over its steady cases of (ratio ÷ baseline ratio) may exceed 1 by
+/// but not applied; where the machine was busy while the case was measured (<see cref="BusyMachineCpus"/>) its wall
+/// time is shown and its CPU time gated instead.</item>
+/// <item>Time regression, per suite: the geometric mean over its steady cases measured on a quiet machine of (ratio ÷ baseline ratio) may exceed 1 by
 /// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (whole groups resampled) lies above 1:
 /// a broad slowdown that no single case shows clearly.</item>
-/// <item>CPU-time regression, per case, where asked (the binding's overhead): the same rule on the ratio in process
-/// CPU time.</item>
+/// <item>CPU-time regression, per case, where asked (the binding's overhead) and wherever the machine was busy: the
+/// same rule on the ratio in process CPU time.</item>
 /// <item>Allocation regression: bytes per operation fail above baseline × (1 + relative) + absolute slack. Where a
 /// subject also allocates on threads it does not own (NetMQ's I/O thread), the process-wide figure has its own gate,
 /// with the file's <c>processBytesTolerance</c>.</item>
@@ -69,9 +70,10 @@ public static class GateEvaluator
 
             if (!analyzed.Case.IsReference)
             {
+                var busy = Busy(analyzed);
                 results.Add(NotApplied(TimeRegression(TimeRegressionGate, analyzed, analyzed.Ratio, expected.Ratio, expected.RatioLower, expected.RatioUpper,
-                    expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied));
-                if (gateCpuTime && analyzed.CpuRatio is { } cpu)
+                    expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy));
+                if ((gateCpuTime || busy is not null) && analyzed.CpuRatio is { } cpu)
                 {
                     results.Add(NotApplied(expected.CpuRatio is { } recorded
                         ? TimeRegression(CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
@@ -112,6 +114,20 @@ public static class GateEvaluator
 
         return results;
     }
+
+    /// <summary>
+    /// Other processes using this many CPUs or more while a cell was measured make it a busy machine: its wall-time
+    /// ratios moved beside a neighbour (<see cref="Platform.NeighbourLoad"/>), so they are shown, not judged, and the
+    /// CPU-time ratios are gated instead. A quiet run here measured 0.00-0.05; one <c>yes &gt; /dev/null</c> is 1.
+    /// </summary>
+    public const double BusyMachineCpus = 0.25;
+
+    /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
+    private static string? Busy(AnalyzedCase analyzed) =>
+        analyzed.Measurement.NeighbourCpus is > BusyMachineCpus and var cpus
+            ? string.Create(CultureInfo.InvariantCulture,
+                $"not applied: the machine was busy (other processes used {cpus:0.00} CPUs while this cell was measured), so wall time is not judged and CPU time is")
+            : null;
 
     private static GateResult NotApplied(GateResult gate, string? why) =>
         why is null ? gate : gate with { Verdict = GateVerdict.NotApplied, Note = gate.Note is null ? why : $"{why}; {gate.Note}" };
@@ -194,7 +210,7 @@ public static class GateEvaluator
     private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
     {
         var groups = cases
-            .Where(c => !c.Case.IsReference && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
+            .Where(c => !c.Case.IsReference && Busy(c) is null && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
                         && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
             .GroupBy(c => c.Case.Group)
             .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value / baseline.Cases[c.Case.Id].Ratio)).ToList())

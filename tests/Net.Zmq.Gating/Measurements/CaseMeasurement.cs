@@ -74,6 +74,12 @@ public sealed record CaseMeasurement(
 
     private readonly IReadOnlyList<double>? _cpu;
 
+    /// <summary>
+    /// CPUs other processes used, on average, while the case's cell was measured (<see cref="Platform.NeighbourLoad"/>);
+    /// null where the machine's accounting cannot be read.
+    /// </summary>
+    public double? NeighbourCpus { get; init; }
+
     public double MeanNanoseconds => NanosecondsPerOperation.Average();
 
     /// <summary>The median operation: what the tables report as Mean is the mean; this is what the fidelity check compares.</summary>

@@ -96,6 +96,7 @@ public static class BenchmarkSession
                     Blocks = list.Select(o => o.record.Scheduled.Block).ToList(),
                     ProcessBytesPerOperation = process.Count > 0 ? Statistics.Quantiles.Median(process) : null,
                     CpuNanosecondsPerOperation = list.All(o => o.record.CpuNanoseconds > 0) ? list.Select(o => (double)o.record.CpuNanoseconds).ToList() : [],
+                    NeighbourCpus = cells.NeighbourCpus(cell),
                 };
             });
     }

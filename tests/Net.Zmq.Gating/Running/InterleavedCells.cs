@@ -8,6 +8,7 @@ namespace NetZmqTests.Gating.Running;
 /// <param name="Identify">Where a case id sits in suite, group and variant terms.</param>
 /// <param name="Explain">Why a cell failed, when the benchmark recorded a reason (the log has the rest).</param>
 /// <param name="Records">Every operation the benchmark ran for a cell, in order, warm-up included.</param>
+/// <param name="NeighbourCpus">CPUs other processes used while a cell was measured, where that can be read.</param>
 public sealed record InterleavedCells(
     Type BenchmarkType,
     string CellParameter,
@@ -16,4 +17,5 @@ public sealed record InterleavedCells(
     Func<string, int> MessageBytes,
     int MessagesPerOperation,
     Func<string, string?> Explain,
-    Func<string, IReadOnlyList<OperationRecord>> Records);
+    Func<string, IReadOnlyList<OperationRecord>> Records,
+    Func<string, double?> NeighbourCpus);

@@ -32,6 +32,7 @@ public class CellBenchmarks
     private MessageWorkload? _workload;
     private bool _countProcessWide;
     private IDisposable? _pinned;
+    private NeighbourLoad.Reading? _cellStarted;
 
     /// <summary>The run's cells and their schedules, set by the session before its BenchmarkDotNet runs (BenchmarkDotNet creates this class itself).</summary>
     public static IReadOnlyDictionary<string, IReadOnlyList<ScheduledOperation>> Schedules { get; set; } =
@@ -54,6 +55,11 @@ public class CellBenchmarks
 
     private static readonly ConcurrentDictionary<string, List<OperationRecord>> Records = new(StringComparer.Ordinal);
 
+    private static readonly ConcurrentDictionary<string, double> Neighbours = new(StringComparer.Ordinal);
+
+    /// <summary>CPUs other processes used while the cell was measured (<see cref="NeighbourLoad"/>); null where that cannot be read.</summary>
+    public static double? NeighbourCpusOf(string cell) => Neighbours.TryGetValue(cell, out var cpus) ? cpus : null;
+
     /// <summary>Every operation run for a cell, in order (a cell measured again starts a new list).</summary>
     public static IReadOnlyList<OperationRecord> RecordsOf(string cell) => Records.TryGetValue(cell, out var list) ? list : [];
 
@@ -70,6 +76,8 @@ public class CellBenchmarks
         Records[CellId] = _records;
         _position = 0;
         _block = -1;
+        Neighbours.TryRemove(CellId, out _);
+        _cellStarted = NeighbourLoad.Read();
     }
 
     [IterationSetup]
@@ -131,7 +139,14 @@ public class CellBenchmarks
     }
 
     [GlobalCleanup]
-    public void CloseCell() => CloseWorkloads();
+    public void CloseCell()
+    {
+        CloseWorkloads();
+        if (_cellStarted is { } started && NeighbourLoad.Read() is { } ended)
+        {
+            Neighbours[CellId] = NeighbourLoad.OtherProcessesCpus(started, ended);
+        }
+    }
 
     /// <summary>
     /// A fresh workload per driver, each settled in every variant of the cell (a new connection's first messages

@@ -45,7 +45,8 @@ internal static class CellMeasurement
                     id => CaseCatalog.Get(id).MessageSize,
                     CaseCatalog.MessagesPerOperation,
                     cell => CellBenchmarks.Failures.TryGetValue(cell, out var reason) ? reason : null,
-                    CellBenchmarks.RecordsOf),
+                    CellBenchmarks.RecordsOf,
+                    CellBenchmarks.NeighbourCpusOf),
                 Path.Combine(artifactsDirectory, "bdn"), log);
         }
         finally

@@ -100,6 +100,12 @@ internal static class PerfSession
                 .ToList();
 
         var analyzed = selected.Count == 0 ? [] : MeasureAndAnalyze(selected);
+        if (BusyNote(analyzed) is { } busy)
+        {
+            notes.Add(busy);
+            log(busy);
+        }
+
         var gates = new GateStage(store, machine, started, settings.UpdateBaselines, notes);
         var subjects = analyzed
             .GroupBy(c => (c.Case.Subject, c.Case.Suite))
@@ -146,6 +152,15 @@ internal static class PerfSession
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
+    }
+
+    /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
+    private static string? BusyNote(IReadOnlyList<AnalyzedCase> analyzed)
+    {
+        var busy = analyzed.Where(c => c.Measurement.NeighbourCpus > Gating.Gates.GateEvaluator.BusyMachineCpus).ToList();
+        return busy.Count == 0 ? null : string.Create(System.Globalization.CultureInfo.InvariantCulture,
+            $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured (other processes used up to " +
+            $"{busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead.");
     }
 
     private static List<string> RunNotes(PerfSettings settings, Action<string> log)
