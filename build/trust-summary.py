@@ -7,6 +7,8 @@ Each argument is an artifacts/perf/results.json of one run. Prints, over the run
 many gates failed on first pass but not when measured again), the 95 % interval half-widths of the gated time
 ratios (median and 90th percentile per run, and over all runs), CPU-time ratios beside them, and the run times.
 With --case, also whether each run failed a gate naming that case (detection runs: give the injected case ids).
+The resolution line gives, per gated time ratio, the smallest slowdown its gate catches in 9 runs of 10 on first pass:
+(1 + tolerance) x exp((1.96 + 1.28) x the slowdown's standard error, the run's, the baseline's and the swing combined).
 With --variance, where the variance of the paired log-ratios is, per kind of cell: within a workload (unit to unit),
 between workloads (block to block, beyond what the units explain) and between processes (run to run, beyond what
 each run's own interval explains), as standard deviations in log space (0.01 is about 1 %).
@@ -94,13 +96,30 @@ def variance_split(paths):
     print()
     print("Medians over the ratios of each kind. Long cells run one unit per workload, so their between-workload figure includes the unit-to-unit noise.")
 
+def detectable_slowdowns(run):
+    """Per gated wall-time ratio of a quiet cell: the slowdown its gate catches 9 times in 10 on first pass."""
+    z95 = 1.959964
+    for subject in run["subjects"]:
+        baseline = subject.get("baseline")
+        if not baseline:
+            continue
+        for case in subject["cases"]:
+            r, m = case["ratio"], case["measurement"]
+            b = baseline["cases"].get(m["case"]["id"])
+            if r.get("pairs", 0) == 0 or not b or (m.get("neighbourCpus") or 0) > 0.25:
+                continue
+            se = lambda lo, hi: (math.log(hi) - math.log(lo)) / (2 * z95)
+            t = b["tolerances"]
+            total = math.sqrt(se(r["lower"], r["upper"]) ** 2 + se(b["ratioLower"], b["ratioUpper"]) ** 2 + t["runToRun"] ** 2)
+            yield (1 + t["ratio"]) * math.exp((z95 + 1.2816) * total) - 1
+
 def main(args):
     if "--variance" in args:
         variance_split([a for a in args if a != "--variance" and not a.startswith("--case")])
         return
     cases = [args[i + 1] for i, a in enumerate(args) if a == "--case"]
     paths = [a for i, a in enumerate(args) if a != "--case" and (i == 0 or args[i - 1] != "--case")]
-    all_widths, all_cpu, failed_runs, first_pass, detected = [], [], 0, 0, {c: 0 for c in cases}
+    all_widths, all_cpu, failed_runs, first_pass, detected, resolution = [], [], 0, 0, {c: 0 for c in cases}, []
     print("| run | duration | gated ratios | half-width median | p90 | CPU half-width median | failing gates | failed first, not again |" +
           "".join(f" {c.split('/', 1)[1]} |" for c in cases))
     print("|---|---|---:|---:|---:|---:|---:|---:|" + "---|" * len(cases))
@@ -115,6 +134,7 @@ def main(args):
         first_pass += len(cleared)
         all_widths += widths
         all_cpu += cpu
+        resolution += list(detectable_slowdowns(run))
         hits = []
         for c in cases:
             hit = any(g["case"] == c for g in failing)
@@ -126,6 +146,10 @@ def main(args):
     print(f"runs with a failing gate: {failed_runs} of {len(paths)}; gates that failed on first pass and cleared when measured again: {first_pass}")
     print(f"half-width of the gated time ratios over all runs: median {statistics.median(all_widths):.1%}, 90th percentile {quantile(all_widths, 0.9):.1%}"
           + (f"; CPU-time ratios: median {statistics.median(all_cpu):.1%}, 90th percentile {quantile(all_cpu, 0.9):.1%}" if all_cpu else ""))
+    if resolution:
+        print(f"slowdown a case's time gate catches 9 times in 10 (first pass): median {statistics.median(resolution):.1%}, "
+              f"90th percentile {quantile(resolution, 0.9):.1%}; within 10 %: {sum(1 for x in resolution if x <= 0.10) / len(resolution):.0%} of gated ratios, "
+              f"within 15 %: {sum(1 for x in resolution if x <= 0.15) / len(resolution):.0%}")
     for c in cases:
         print(f"{c}: a gate naming it failed in {detected[c]} of {len(paths)} runs")
 
