@@ -91,15 +91,19 @@ public sealed class GateSelfTests
         Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
     }
 
-    /// <summary>The fidelity check trips too: with a quarter more time spent on every message, the suite is no longer the minimal loop.</summary>
+    /// <summary>
+    /// The fidelity check trips too: with half as much time again spent in every operation, the suite is no longer the
+    /// minimal loop. Half, not less: beside a busy neighbour the check judges CPU time, where a spin on the receiving
+    /// thread is diluted by the sender's and the I/O thread's CPU (a quarter in wall time is about an eighth there).
+    /// </summary>
     [Fact]
-    public void ReferenceCheck_WithTheSuiteSlowedByAQuarter_Fails()
+    public void ReferenceCheck_WithTheSuiteSlowedByHalf_Fails()
     {
         var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
         Assert.SkipWhen(why is not null, $"no reference check here: {why}");
 
         var comparison = ReferenceCheck.Measure(DriverId.NetZmq, 64, ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable),
-            new InjectedLoad(0, 0, delayFraction: 0.25));
+            new InjectedLoad(0, 0, delayFraction: 0.5));
 
         TestContext.Current.TestOutputHelper!.WriteLine(comparison.Describe());
         Assert.False(comparison.Holds, comparison.Describe());

@@ -108,6 +108,7 @@ public sealed class MachineClassTests
         var results = GateEvaluator.Evaluate(cases, Baseline(pollerRatio: 1.0), BaselinePath);
 
         Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.TimeRegressionGate).Verdict);
-        Assert.DoesNotContain(results, g => g.Gate.StartsWith(GateEvaluator.CpuTimeRegressionGate, StringComparison.Ordinal));
+        // Shown, not judged: the same gates in a quiet run and a busy one, only the verdicts differ.
+        Assert.Equal(GateVerdict.NotApplied, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
     }
 }

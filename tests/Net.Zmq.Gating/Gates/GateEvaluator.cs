@@ -73,12 +73,15 @@ public static class GateEvaluator
                 var busy = Busy(analyzed);
                 results.Add(NotApplied(TimeRegression(TimeRegressionGate, analyzed, analyzed.Ratio, expected.Ratio, expected.RatioLower, expected.RatioUpper,
                     expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy));
-                if ((gateCpuTime || busy is not null) && analyzed.CpuRatio is { } cpu)
+                // Every case gets its CPU-time gate, applied or not, so that which gates a run has never depends on how
+                // busy the machine happened to be (the report's snapshot is the same beside a neighbour).
+                if (analyzed.CpuRatio is { } cpu)
                 {
-                    results.Add(NotApplied(expected.CpuRatio is { } recorded
-                        ? TimeRegression(CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
-                            expected.Tolerances.CpuRunToRun, expected.Tolerances.Ratio, baselinePath)
-                        : new GateResult($"{CpuTimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, cpu.ToString(), "a baseline CPU-time ratio",
+                    var quiet = gateCpuTime || busy is not null ? null : QuietMachine;
+                    results.Add(expected.CpuRatio is { } recorded
+                        ? NotApplied(TimeRegression(CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
+                            expected.Tolerances.CpuRunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? quiet)
+                        : NotApplied(new GateResult($"{CpuTimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, cpu.ToString(), "a baseline CPU-time ratio",
                             GateVerdict.NotApplied, baselinePath,
                             "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
                         {
@@ -121,6 +124,9 @@ public static class GateEvaluator
     /// CPU-time ratios are gated instead. A quiet run here measured 0.00-0.05; one <c>yes &gt; /dev/null</c> is 1.
     /// </summary>
     public const double BusyMachineCpus = 0.25;
+
+    private const string QuietMachine =
+        "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, and where a neighbour is busy)";
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
     private static string? Busy(AnalyzedCase analyzed) =>
