@@ -9,8 +9,10 @@ baselines are for; include runs under load (a CPU hog) so that what is derived c
 - runToRun (per case): how far the case's log time ratio moves from run to run beyond what each run's own 95 %
   interval shows: the variance of the runs' estimates (the baseline's own value counted as one more run: a refresh
   that caught a case in an unusual state is exactly what this must cover) less their mean squared standard error,
-  as a standard deviation, times 1.5 (a margin for estimating a spread from a handful of runs), rounded up to
-  0.005. 0 where runs agree as their intervals say. The time gate adds it to both intervals (GateEvaluator.Slowdown).
+  as a standard deviation, times 2 (a gate compares two processes, the run's and the baseline's, so their
+  difference swings by about 1.4 x that; the rest is margin for a spread estimated from a handful of runs: in a
+  leave-one-out check over 10 runs, 1.5 let 4 of them fail a gate, 2 let 2), rounded up to 0.005. 0 where runs
+  agree as their intervals say. The time gate adds it to both intervals (GateEvaluator.Slowdown).
   Only runs where the case was measured on a quiet machine count: beside a neighbour wall time is not judged.
   cpuRunToRun: the same for the case's CPU-time ratio, over every run (CPU time is judged on a busy machine too).
 - bytesRelative, bytesAbsolute (per case): 3 x the worst rise of bytes per operation from one run to another,
@@ -39,9 +41,9 @@ def standard_error(lower, upper):
     return (math.log(upper) - math.log(lower)) / (2 * Z95) if lower > 0 and upper > lower else 0.0
 
 def swing(estimates):
-    """(log estimate, standard error) of each run: 1.5 x the spread beyond the runs' own errors, rounded up to 0.005."""
+    """(log estimate, standard error) of each run: 2 x the spread beyond the runs' own errors, rounded up to 0.005."""
     excess = statistics.variance([e for e, _ in estimates]) - statistics.mean(se ** 2 for _, se in estimates)
-    return up(1.5 * math.sqrt(excess), 0.005) if excess > 0 else 0.0
+    return up(2.0 * math.sqrt(excess), 0.005) if excess > 0 else 0.0
 
 def main(paths, write):
     if len(paths) < MINIMUM_RUNS:

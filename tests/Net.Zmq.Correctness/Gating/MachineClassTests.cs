@@ -72,10 +72,12 @@ public sealed class MachineClassTests
 
     /// <summary>
     /// Beside a busy neighbour (one CPU taken by another process) the wall-time ratio moved 20 % and the CPU-time ratio
-    /// did not: wall time is shown, not judged, and CPU time is gated instead.
+    /// did not: wall time is shown, not judged, and CPU time is gated instead, beyond the busy machine's coarser
+    /// tolerance (a 20 % CPU-time slowdown passes there; 30 % fails).
     /// </summary>
     [Theory]
     [InlineData(7e6, GateVerdict.Pass)]
+    [InlineData(8.4e6, GateVerdict.Pass)]
     [InlineData(9.1e6, GateVerdict.Fail)]
     public void OnABusyMachine_WallTimeIsShown_CpuTimeIsGated(double pollerCpu, GateVerdict cpuVerdict)
     {
