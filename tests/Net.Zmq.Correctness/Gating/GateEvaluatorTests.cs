@@ -280,9 +280,27 @@ public sealed class GateEvaluatorTests
         Assert.All(results.Where(r => r.Gate != GateEvaluator.AggregateGate), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
         var aggregate = Aggregate(results);
         Assert.Equal(GateVerdict.Fail, aggregate.Verdict);
-        Assert.Equal($"{Subject}/{Suite} (4 cases in 4 groups)", aggregate.Case);
+        Assert.Equal($"{Subject}/{Suite}", aggregate.Case);
+        Assert.EndsWith("over 4 cases in 4 groups", aggregate.Measured, StringComparison.Ordinal);
         Assert.StartsWith("1.080 [1.080, 1.080]", aggregate.Measured, StringComparison.Ordinal);
         Assert.Contains("≤ 1.050", aggregate.Describe(), StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// The same slowdown measured beside a busy neighbour: the suite's wall times are not judged, so the aggregate is
+    /// shown, not applied, and it is still there (a busy run has the same gates as a quiet one).
+    /// </summary>
+    [Fact]
+    public void AggregateGate_OnABusyMachine_IsShownNotApplied()
+    {
+        var busy = SuiteAnalysis.Analyze([.. Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08))
+            .Select(c => c.Measurement with { NeighbourCpus = 1.0 })]);
+
+        var aggregate = Aggregate(GateEvaluator.Evaluate(busy, FourGroups(0.05), BaselinePath));
+
+        Assert.Equal(GateVerdict.NotApplied, aggregate.Verdict);
+        Assert.Equal($"{Subject}/{Suite}", aggregate.Case);
+        Assert.Contains("the machine was busy", aggregate.Note, StringComparison.Ordinal);
     }
 
     /// <summary>One group far slower moves the mean past the bound, but resampling groups shows it is one group, not the suite.</summary>
@@ -312,7 +330,7 @@ public sealed class GateEvaluatorTests
         var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), baseline, BaselinePath));
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
-        Assert.Equal($"{Subject}/{Suite} (3 cases in 3 groups)", aggregate.Case);
+        Assert.EndsWith("over 3 cases in 3 groups", aggregate.Measured, StringComparison.Ordinal);
         Assert.StartsWith("1.000", aggregate.Measured, StringComparison.Ordinal);
     }
 

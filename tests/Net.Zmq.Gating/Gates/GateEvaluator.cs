@@ -225,23 +225,37 @@ public static class GateEvaluator
     /// </summary>
     private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
     {
-        var groups = cases
-            .Where(c => !c.Case.IsReference && Busy(c) is null && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
+        var steady = cases
+            .Where(c => !c.Case.IsReference && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
                         && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
+            .ToList();
+        // Whether the gate exists depends only on what was measured (a narrow PERF_FILTER has none), never on how busy
+        // the machine was: a busy run shows it, not applied, so every run of the same cases has the same gates.
+        if (steady.Select(c => c.Case.Group).Distinct().Count() < AggregateMinimumGroups)
+        {
+            return null;
+        }
+
+        var name = $"{baseline.Subject}/{baseline.Suite}";
+        var bound = 1 + baseline.AggregateTolerance;
+        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (aggregateTolerance {baseline.AggregateTolerance:P0})");
+        var groups = steady
+            .Where(c => Busy(c) is null)
             .GroupBy(c => c.Case.Group)
             .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value / baseline.Cases[c.Case.Id].Ratio)).ToList())
             .ToList();
         if (groups.Count < AggregateMinimumGroups)
         {
-            return null;
+            return new GateResult(AggregateGate, name, "—", boundText, GateVerdict.NotApplied, baselinePath,
+                string.Create(CultureInfo.InvariantCulture,
+                    $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"));
         }
 
         var estimate = GeometricMean.Of(groups);
-        var bound = 1 + baseline.AggregateTolerance;
         var fails = estimate.Value > bound && estimate.Lower > 1;
-        return new GateResult(AggregateGate, $"{baseline.Subject}/{baseline.Suite} ({groups.Sum(g => g.Count)} cases in {groups.Count} groups)",
-            estimate.ToString(),
-            string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (aggregateTolerance {baseline.AggregateTolerance:P0})"),
+        return new GateResult(AggregateGate, name,
+            string.Create(CultureInfo.InvariantCulture, $"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
+            boundText,
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
             estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
     }
