@@ -36,6 +36,9 @@ public static class NeighbourLoad
         return new Reading(ticks[0] + ticks[1] + ticks[2] + ticks[7], CpuClock.ProcessNanoseconds(), Stopwatch.GetTimestamp());
     }
 
+    /// <summary>CPUs other processes used on average from <paramref name="from"/> until now; null where either reading cannot be taken.</summary>
+    public static double? Since(Reading? from) => from is { } start && Read() is { } now ? OtherProcessesCpus(start, now) : null;
+
     /// <summary>CPUs other processes used on average between two readings (never below 0: the two clocks tick differently).</summary>
     public static double OtherProcessesCpus(Reading from, Reading to)
     {

@@ -142,9 +142,9 @@ public class CellBenchmarks
     public void CloseCell()
     {
         CloseWorkloads();
-        if (_cellStarted is { } started && NeighbourLoad.Read() is { } ended)
+        if (NeighbourLoad.Since(_cellStarted) is { } cpus)
         {
-            Neighbours[CellId] = NeighbourLoad.OtherProcessesCpus(started, ended);
+            Neighbours[CellId] = cpus;
         }
     }
 

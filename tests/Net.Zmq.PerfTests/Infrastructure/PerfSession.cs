@@ -160,7 +160,7 @@ internal static class PerfSession
         var busy = analyzed.Where(c => c.Measurement.NeighbourCpus > Gating.Gates.GateEvaluator.BusyMachineCpus).ToList();
         return busy.Count == 0 ? null : string.Create(System.Globalization.CultureInfo.InvariantCulture,
             $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured (other processes used up to " +
-            $"{busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead.");
+            $"{busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead, on slowdowns beyond {Gating.Gates.GateEvaluator.BusyMachineRatioTolerance:P0}.");
     }
 
     private static List<string> RunNotes(PerfSettings settings, Action<string> log)

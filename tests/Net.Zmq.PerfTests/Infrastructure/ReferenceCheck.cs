@@ -105,11 +105,11 @@ internal static class ReferenceCheck
             cpuLogRatios.Add(suiteCpuLog - referenceCpuLog);
         }
 
-        var busy = neighbours is { } from && NeighbourLoad.Read() is { } to ? NeighbourLoad.OtherProcessesCpus(from, to) : 0;
+        var neighbourCpus = NeighbourLoad.Since(neighbours) ?? 0;
         return new ReferenceComparison(definition.Id, RatioEstimate.Paired(logRatios),
             CpuClock.IsAvailable ? RatioEstimate.Paired(cpuLogRatios) : new RatioEstimate(0, 0, 0),
             CaseCatalog.MessagesPerOperation / (Quantiles.Median(suiteTimes) / 1e9),
             CaseCatalog.MessagesPerOperation / (Quantiles.Median(referenceTimes) / 1e9),
-            placement.Description, busy);
+            placement.Description, neighbourCpus);
     }
 }
