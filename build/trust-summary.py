@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarize repeated Perf runs into the figures of README's "How far to trust the gates".
+"""Summarize repeated Perf runs into the figures of docs/trust.md (README's "How far to trust the gates" quotes them in short).
 
 Usage: python3 build/trust-summary.py [--case <id>]... [--variance] results-1.json results-2.json ...
 

@@ -11,8 +11,7 @@ namespace NetZmqTests.Correctness;
 /// </summary>
 public sealed class SharedMachineFixture : IDisposable
 {
-    private readonly MeasurementLock _lock = MeasurementLock.Acquire(exclusive: false, TimeSpan.FromMinutes(15),
-        message => TestContext.Current.SendDiagnosticMessage(message));
+    private readonly MeasurementLock _lock = MeasurementLock.Shared(message => TestContext.Current.SendDiagnosticMessage(message));
 
     public void Dispose() => _lock.Dispose();
 }

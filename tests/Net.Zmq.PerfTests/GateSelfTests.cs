@@ -41,9 +41,9 @@ public sealed class GateSelfTests
 
         // What the run did not check is said, file by file, with the reason.
         Assert.Contains(run.Notes, n => n.StartsWith(
-            $"{PerfSession.NotCheckedNote} baselines/{driver}.Patterns.json: none of its cases was measured in this run (profile quick, PERF_FILTER=", StringComparison.Ordinal));
+            $"{BaselineStore.NotCheckedNote} baselines/{driver}.Patterns.json: none of its cases was measured in this run (profile quick, PERF_FILTER=", StringComparison.Ordinal));
         Assert.All(run.Absent, a => Assert.Contains(
-            $"{PerfSession.NotCheckedNote} baselines/{a.Subject}.ReceiveModes.json: {a.Subject} was not measured: {a.Reason.TrimEnd('.')}.", run.Notes));
+            $"{BaselineStore.NotCheckedNote} baselines/{a.Subject}.ReceiveModes.json: {a.Subject} was not measured: {a.Reason.TrimEnd('.')}.", run.Notes));
     }
 
     /// <summary>

@@ -12,6 +12,14 @@ namespace NetZmqTests.PerfTests;
 [Trait(TestCategories.Key, TestCategories.Perf)]
 public sealed class GateTests
 {
+    /// <summary>Every baseline file, whether or not its driver runs here (a corrupt file must fail here, not later elsewhere).</summary>
+    [Fact]
+    public void EveryCheckedInBaselineFile_ReadsAndBelongsWhereItLies()
+    {
+        var problems = new BaselineStore(PerfSession.Layout).ProblemsInEveryFile();
+        Assert.True(problems.Count == 0, string.Join("\n", problems));
+    }
+
     public static TheoryData<DriverId> Drivers => new(Enum.GetValues<DriverId>());
 
     [Theory]
@@ -23,7 +31,7 @@ public sealed class GateTests
             $"{driver} is not measured here, so its baselines (baselines/{driver}.*.json) were not checked: {availability.Description}");
 
         var run = PerfSession.Run(TestContext.Current.TestOutputHelper!.WriteLine);
-        foreach (var note in run.Notes.Where(n => n.StartsWith(PerfSession.NotCheckedNote, StringComparison.Ordinal) && n.Contains($"/{driver}.", StringComparison.Ordinal)))
+        foreach (var note in run.Notes.Where(n => n.StartsWith(BaselineStore.NotCheckedNote, StringComparison.Ordinal) && n.Contains($"/{driver}.", StringComparison.Ordinal)))
         {
             TestContext.Current.TestOutputHelper!.WriteLine(note);
         }

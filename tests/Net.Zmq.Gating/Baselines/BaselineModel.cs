@@ -88,7 +88,8 @@ public sealed record RatioBound(string Variant, string Reference, double Max, st
 public sealed record BytesBound(string Variant, double Max, int UpToMessageBytes, string Why);
 
 /// <summary>A reviewed failure of a policy gate: the report still shows it failing; only this entry keeps the run green.</summary>
-public sealed record KnownViolation(string Case, string Gate, string Evidence);
+/// <param name="Gate">The gate's identity (<see cref="Gates.GateId.Key"/> in the file), not its shown name.</param>
+public sealed record KnownViolation(string Case, Gates.GateId Gate, string Evidence);
 
 /// <summary>
 /// How far a case may move from its baseline before the regression gates fail. Time: the measured ratio may

@@ -107,12 +107,33 @@ public static class BaselineReader
 
     private static Policy ReadPolicy(Node node) =>
         new(
-            node.Get("ratioBounds").Items().Select(b => new RatioBound(
-                b.Get("variant").Text(), b.Get("reference").Text(), b.Get("max").PositiveNumber(), b.Get("why").Text())).ToList(),
-            node.Get("bytesBounds").Items().Select(b => new BytesBound(
-                b.Get("variant").Text(), b.Get("max").PositiveNumber(), b.Get("upToMessageBytes").NonNegativeInteger(), b.Get("why").Text())).ToList(),
+            OnePerGate(node.Get("ratioBounds").Items(), b => new RatioBound(
+                b.Get("variant").Text(), b.Get("reference").Text(), b.Get("max").PositiveNumber(), b.Get("why").Text()), Gates.GateId.For),
+            OnePerGate(node.Get("bytesBounds").Items(), b => new BytesBound(
+                b.Get("variant").Text(), b.Get("max").PositiveNumber(), b.Get("upToMessageBytes").NonNegativeInteger(), b.Get("why").Text()), Gates.GateId.For),
             node.Get("knownViolations").Items().Select(v => new KnownViolation(
-                v.Get("case").Text(), v.Get("gate").Text(), v.Get("evidence").Text())).ToList());
+                v.Get("case").Text(), v.Get("gate").GateIdentity(), v.Get("evidence").Text())).ToList());
+
+    /// <summary>
+    /// The bounds of one kind, each on a gate of its own: a known violation names a gate by its identity, so two bounds
+    /// on one gate (two Poller ÷ PureBlocking maxima, say) would leave it unclear which one it accepts.
+    /// </summary>
+    private static List<T> OnePerGate<T>(List<Node> items, Func<Node, T> read, Func<T, Gates.GateId> gate)
+    {
+        var bounds = new List<T>();
+        foreach (var item in items)
+        {
+            var bound = read(item);
+            if (bounds.Any(b => gate(b) == gate(bound)))
+            {
+                throw item.Invalid($"a second bound on the gate {gate(bound)}; a gate has one bound");
+            }
+
+            bounds.Add(bound);
+        }
+
+        return bounds;
+    }
 
     private static BaselineCase ReadCase(Node node) =>
         new(
@@ -185,6 +206,10 @@ public static class BaselineReader
             Element.ValueKind == JsonValueKind.String
                 ? Element.GetString()!
                 : throw Invalid($"expected a string, found {Describe(Element.ValueKind)}");
+
+        /// <summary>A gate's identity in its canonical spelling; a shown gate name (as older files held) is refused with the forms.</summary>
+        public Gates.GateId GateIdentity() =>
+            Gates.GateId.Parse(Text()) ?? throw Invalid($"\"{Text()}\" is not a gate id; known violations name a gate as one of: {Gates.GateId.Forms}");
 
         public int Integer() =>
             Element.ValueKind == JsonValueKind.Number && Element.TryGetInt32(out var value)

@@ -148,7 +148,7 @@ public static class BaselineWriter
         {
             json.WriteStartObject();
             json.WriteString("case", violation.Case);
-            json.WriteString("gate", violation.Gate);
+            json.WriteString("gate", violation.Gate.Key);
             json.WriteString("evidence", violation.Evidence);
             json.WriteEndObject();
         }

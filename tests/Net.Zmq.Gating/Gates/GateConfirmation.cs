@@ -19,7 +19,7 @@ public static class GateConfirmation
     /// </summary>
     public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again)
     {
-        var second = again.ToDictionary(g => (g.Gate, g.Case));
+        var second = again.ToDictionary(g => (g.Id, g.Case));
         return first.Select(g =>
         {
             if (!g.JudgesTime || g.Verdict != GateVerdict.Fail)
@@ -27,7 +27,7 @@ public static class GateConfirmation
                 return g;
             }
 
-            if (!second.TryGetValue((g.Gate, g.Case), out var retry))
+            if (!second.TryGetValue((g.Id, g.Case), out var retry))
             {
                 return g with { Note = Join(g.Note, "not re-measured, so not confirmed; counted as failing") };
             }

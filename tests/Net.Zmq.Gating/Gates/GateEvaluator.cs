@@ -63,7 +63,7 @@ public static class GateEvaluator
             var id = analyzed.Case.Id;
             if (!baseline.Cases.TryGetValue(id, out var expected))
             {
-                results.Add(new GateResult("regression", id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
+                results.Add(new GateResult(new GateId(GateKind.BaselineEntry), "regression", id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
                     "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
                 continue;
             }
@@ -71,7 +71,7 @@ public static class GateEvaluator
             if (!analyzed.Case.IsReference)
             {
                 var busy = Busy(analyzed);
-                results.Add(NotApplied(TimeRegression(TimeRegressionGate, analyzed, analyzed.Ratio, expected.Ratio, expected.RatioLower, expected.RatioUpper,
+                results.Add(NotApplied(TimeRegression(GateKind.TimeRegression, TimeRegressionGate, analyzed, analyzed.Ratio, expected.Ratio, expected.RatioLower, expected.RatioUpper,
                     expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy));
                 // Every case gets its CPU-time gate, applied or not, so that which gates a run has never depends on how
                 // busy the machine happened to be (the report's snapshot is the same beside a neighbour).
@@ -79,11 +79,11 @@ public static class GateEvaluator
                 {
                     var quiet = gateCpuTime || busy is not null ? null : QuietMachine;
                     results.Add(expected.CpuRatio is { } recorded
-                        ? NotApplied(TimeRegression(CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
+                        ? NotApplied(TimeRegression(GateKind.CpuTimeRegression, CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
                             expected.Tolerances.CpuRunToRun,
                             busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance), baselinePath),
                             timeNotApplied ?? quiet)
-                        : NotApplied(new GateResult($"{CpuTimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, cpu.ToString(), "a baseline CPU-time ratio",
+                        : NotApplied(new GateResult(new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant), $"{CpuTimeRegressionGate} to {analyzed.Case.ReferenceVariant}", id, cpu.ToString(), "a baseline CPU-time ratio",
                             GateVerdict.NotApplied, baselinePath,
                             "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
                         {
@@ -96,7 +96,7 @@ public static class GateEvaluator
             {
                 var processBound = (expectedProcess * (1 + baseline.ProcessBytesTolerance)) + expected.Tolerances.BytesAbsolute;
                 results.Add(new GateResult(
-                    ProcessAllocationRegressionGate, id, Units.Bytes(process),
+                    new GateId(GateKind.ProcessAllocationRegression), ProcessAllocationRegressionGate, id, Units.Bytes(process),
                     string.Create(CultureInfo.InvariantCulture,
                         $"≤ {Units.Bytes(processBound)} (baseline {Units.Bytes(expectedProcess)} + {baseline.ProcessBytesTolerance:P0} + {expected.Tolerances.BytesAbsolute:0} B)"),
                     process <= processBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath,
@@ -106,7 +106,7 @@ public static class GateEvaluator
             var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
             var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative)) + expected.Tolerances.BytesAbsolute;
             results.Add(new GateResult(
-                AllocationRegressionGate, id, Units.Bytes(bytes),
+                new GateId(GateKind.AllocationRegression), AllocationRegressionGate, id, Units.Bytes(bytes),
                 string.Create(CultureInfo.InvariantCulture,
                     $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0} + {expected.Tolerances.BytesAbsolute:0} B)"),
                 bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath));
@@ -174,7 +174,7 @@ public static class GateEvaluator
     private static double Square(double x) => x * x;
 
     /// <summary>One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.</summary>
-    private static GateResult TimeRegression(string gate, AnalyzedCase analyzed, RatioEstimate measured, double recorded, double recordedLower,
+    private static GateResult TimeRegression(GateKind kind, string gate, AnalyzedCase analyzed, RatioEstimate measured, double recorded, double recordedLower,
         double recordedUpper, double runToRun, double ratioTolerance, string baselinePath)
     {
         var tolerance = 1 + ratioTolerance;
@@ -199,7 +199,7 @@ public static class GateEvaluator
         }
 
         return new GateResult(
-            $"{gate} to {analyzed.Case.ReferenceVariant}", analyzed.Case.Id, measured.ToString(),
+            new GateId(kind, analyzed.Case.ReferenceVariant), $"{gate} to {analyzed.Case.ReferenceVariant}", analyzed.Case.Id, measured.ToString(),
             string.Create(CultureInfo.InvariantCulture, $"≤ {recorded * tolerance:0.000} (baseline {recorded:0.000} + {ratioTolerance:P0}") +
             (runToRun > 0 ? string.Create(CultureInfo.InvariantCulture, $", runs swing ±{runToRun:P1})") : ")"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };
@@ -246,14 +246,14 @@ public static class GateEvaluator
             .ToList();
         if (groups.Count < AggregateMinimumGroups)
         {
-            return new GateResult(AggregateGate, name, "—", boundText, GateVerdict.NotApplied, baselinePath,
+            return new GateResult(new GateId(GateKind.Aggregate), AggregateGate, name, "—", boundText, GateVerdict.NotApplied, baselinePath,
                 string.Create(CultureInfo.InvariantCulture,
                     $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"));
         }
 
         var estimate = GeometricMean.Of(groups);
         var fails = estimate.Value > bound && estimate.Lower > 1;
-        return new GateResult(AggregateGate, name,
+        return new GateResult(new GateId(GateKind.Aggregate), AggregateGate, name,
             string.Create(CultureInfo.InvariantCulture, $"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
             boundText,
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
@@ -272,13 +272,14 @@ public static class GateEvaluator
         foreach (var bound in baseline.Policy.BytesBounds)
         {
             var gate = PolicyGateName(bound);
+            var gateId = GateId.For(bound);
             foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant
                                                      && (bound.UpToMessageBytes == 0 || c.Measurement.MessageBytes <= bound.UpToMessageBytes)))
             {
                 var bytes = subject.Measurement.BytesAllocatedPerOperation;
                 var violated = bytes >= bound.Max;
-                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gate);
-                yield return new GateResult(gate, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
+                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
+                yield return new GateResult(gateId, gate, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
                     !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     !violated && accepted ? "it holds now, so its known-violation entry can be removed" : null);
             }
@@ -290,6 +291,7 @@ public static class GateEvaluator
         foreach (var bound in baseline.Policy.RatioBounds)
         {
             var gate = PolicyGateName(bound);
+            var gateId = GateId.For(bound);
             foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant))
             {
                 var reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group && c.Case.Variant == bound.Reference);
@@ -305,8 +307,8 @@ public static class GateEvaluator
                 // across it is reported as unclear, never failed on noise.
                 var violated = ratio.Lower > bound.Max;
                 var unclear = !violated && ratio.Value > bound.Max;
-                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gate);
-                yield return new GateResult(gate, subject.Case.Id, ratio.ToString(),
+                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
+                yield return new GateResult(gateId, gate, subject.Case.Id, ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"

@@ -18,8 +18,9 @@ public enum GateVerdict
 }
 
 /// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.</summary>
-/// <param name="Gate">The gate's stable name, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>; known violations refer to it.</param>
-public sealed record GateResult(string Gate, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
+/// <param name="Id">What the gate judges, independent of how it is shown; known violations refer to it.</param>
+/// <param name="Gate">The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>.</param>
+public sealed record GateResult(GateId Id, string Gate, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
 {
     /// <summary>True for gates on a time ratio: the clock scatters, so a failure is confirmed by measuring again.</summary>
     public bool JudgesTime { get; init; }

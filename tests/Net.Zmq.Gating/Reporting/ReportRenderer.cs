@@ -30,7 +30,7 @@ public sealed class ReportRenderer(bool scrub = false)
             : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Gates](#gates).");
         Line();
         var p = run.Profile;
-        Line($"Profile `{p.Name}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
+        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
              $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
              $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
              $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +

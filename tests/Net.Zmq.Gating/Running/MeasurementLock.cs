@@ -2,8 +2,8 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>
 /// Keeps measurements alone on the machine. Perf runs hold this machine-wide lock exclusively for their whole
-/// run; Correctness runs hold it shared (any number of them together). So a Perf run waits for running
-/// Correctness runs and they wait for it — also when plain <c>dotnet test</c> starts both projects at once.
+/// run; Correctness and Gating.Tests runs hold it shared (any number of them together). So a Perf run waits for
+/// running test runs and they wait for it — also when plain <c>dotnet test</c> starts every project at once.
 /// On Unix a .NET FileStream takes an advisory flock: exclusive with FileShare.None, shared otherwise.
 /// </summary>
 public sealed class MeasurementLock : IDisposable
@@ -52,6 +52,12 @@ public sealed class MeasurementLock : IDisposable
             }
         }
     }
+
+    /// <summary>
+    /// The lock as every run that does not measure holds it: shared, so any number run together and none beside a
+    /// Perf measurement (a Perf run takes about 7 minutes, hence the deadline).
+    /// </summary>
+    public static MeasurementLock Shared(Action<string>? report = null) => Acquire(exclusive: false, TimeSpan.FromMinutes(15), report);
 
     public void Dispose() => _handle.Dispose();
 }

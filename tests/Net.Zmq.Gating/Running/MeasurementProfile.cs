@@ -13,41 +13,63 @@ public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperation
     public int Pairs => Blocks * UnitsPerBlock;
 }
 
+/// <summary>Which share of the case matrix a run measures; what each takes is the selection's to say (PerfSelection).</summary>
+public enum ProfileKind
+{
+    /// <summary>All of the subject's cases, and of the floor's and NetMQ's those the comparisons need.</summary>
+    Default,
+
+    /// <summary>Every case of every driver.</summary>
+    Full,
+
+    /// <summary>Of the default's cases, those at 64 B and 1 KiB (and fewer patterns).</summary>
+    Quick,
+}
+
 /// <summary>
 /// How much a Perf run measures per cell. Operations here last milliseconds to seconds, so every BenchmarkDotNet
 /// iteration is exactly one operation (the Monitoring strategy: no pilot, no overhead evaluation), and a cell's
 /// iterations follow its interleaved schedule.
 /// </summary>
-/// <param name="Name">The name PERF_PROFILE selects.</param>
+/// <param name="Kind">Which share of the matrix: PERF_PROFILE names it.</param>
 /// <param name="ShortOperations">Sampling of cells whose operations last milliseconds (which cells those are is the caller's
 /// to say): they scatter most, and cost little.</param>
 /// <param name="LongOperations">Sampling of cells whose operations last 0.1-1 s: they dominate the run's time.</param>
 /// <param name="Alone">Sampling of a cell with a single case: nothing to pair it with, so no ratio is judged; it is
 /// measured for its table row and the cross-driver comparison only.</param>
-public sealed record MeasurementProfile(string Name, Sampling ShortOperations, Sampling LongOperations, Sampling Alone)
+public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperations, Sampling LongOperations, Sampling Alone)
 {
+    /// <summary>The name PERF_PROFILE selects: the kind, lower-case.</summary>
+    public string Name => Kind.ToString().ToLowerInvariant();
+
+    /// <summary>True for a refresh's sampling (<see cref="ForRefresh"/>).</summary>
+    public bool Refreshing { get; init; }
+
+    /// <summary>How the report names the profile.</summary>
+    public string Description => Refreshing ? $"{Name}, refreshing baselines with twice the blocks" : Name;
+
     /// <summary>
-    /// Where the samples go follows where the noise is (README, "How far to trust the gates"): a short operation
+    /// Where the samples go follows where the noise is (docs/trust.md, the variance split): a short operation
     /// scatters most (paired log-ratio sd about 0.07 pinned) and is cheap, so short cells get many pairs; a long one
     /// averages its own noise (sd about 0.02) and costs 20-100 times as much, so long cells get few. Every unit
     /// runs on a fresh block (workloads, connections, threads) of its own where that is cheap, so the interval
     /// also sees how much one workload differs from the next.
     /// </summary>
     public static MeasurementProfile Default { get; } =
-        new("default",
+        new(ProfileKind.Default,
             ShortOperations: new Sampling(Blocks: 6, UnitsPerBlock: 6, WarmupOperations: 1),
             LongOperations: new Sampling(Blocks: 6, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
     /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and NetMQ's matrix).</summary>
-    public static MeasurementProfile Full { get; } = Default with { Name = "full" };
+    public static MeasurementProfile Full { get; } = Default with { Kind = ProfileKind.Full };
 
     /// <summary>
     /// The default's sampling over a smaller share of the matrix (which share is the caller's: the profile only has
-    /// the name). Each case it measures is sampled exactly as the baselines and their tolerances were, so its gates
+    /// its kind). Each case it measures is sampled exactly as the baselines and their tolerances were, so its gates
     /// mean what they mean in a default run; only fewer cases are gated.
     /// </summary>
-    public static MeasurementProfile Quick { get; } = Default with { Name = "quick" };
+    public static MeasurementProfile Quick { get; } = Default with { Kind = ProfileKind.Quick };
 
     public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full, Quick];
 
@@ -58,7 +80,7 @@ public sealed record MeasurementProfile(string Name, Sampling ShortOperations, S
     /// </summary>
     public MeasurementProfile ForRefresh() => this with
     {
-        Name = $"{Name}, refreshing baselines with twice the blocks",
+        Refreshing = true,
         ShortOperations = ShortOperations with { Blocks = ShortOperations.Blocks * 2 },
         LongOperations = LongOperations with { Blocks = LongOperations.Blocks * 2 },
     };

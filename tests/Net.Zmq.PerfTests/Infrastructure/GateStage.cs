@@ -14,15 +14,15 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 internal sealed class GateStage(BaselineStore store, MachineFingerprint machine, DateTimeOffset started, bool refreshing, List<string> notes)
 {
     /// <summary>One subject's cases of one suite, judged against its file.</summary>
-    public SubjectRun Judge(ZmqDriver driver, string suite, IReadOnlyList<AnalyzedCase> cases, Policy newFilePolicy)
+    public SubjectRun Judge(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
-        var subject = driver.Id.ToString();
+        var subject = suite.Subject;
         var provenance = driver.Availability.Provenance
                          ?? throw new InvalidOperationException($"{subject} is available but does not say what it runs");
         var fingerprint = new Fingerprint(started, machine, new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary));
-        var load = store.Load(subject, suite, refreshing);
+        var load = store.Load(suite, refreshing);
         SubjectRun Ungated(string error) =>
-            new(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error);
+            new(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error);
 
         if (load.Error is not null)
         {
@@ -32,7 +32,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
         var baseline = load.File;
         if (refreshing)
         {
-            baseline = BaselineStore.Refresh(load, subject, suite, cases, fingerprint, newFilePolicy);
+            baseline = BaselineStore.Refresh(load, suite, cases, fingerprint);
             notes.Add($"Refreshed {load.Shown}: observed values of {cases.Count} cases; policy and tolerances unchanged.");
         }
 
@@ -60,9 +60,9 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                       string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
         }
 
-        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker, gateCpuTime: suite == BaselineStore.OverheadSuite);
-        return new SubjectRun(subject, suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, baseline,
-            suite == BaselineStore.OverheadSuite ? OverheadGates(gates) : gates);
+        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker, gateCpuTime: suite == BindingOverhead.Suite);
+        return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, baseline,
+            suite == BindingOverhead.Suite ? OverheadGates(gates) : gates);
     }
 
     /// <summary>
@@ -91,8 +91,8 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
             }
 
             var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, TimeBlocker(s.Subject, s.Baseline, s.Fingerprint),
-                gateCpuTime: s.Suite == BaselineStore.OverheadSuite);
-            return s with { Gates = GateConfirmation.Apply(s.Gates, s.Suite == BaselineStore.OverheadSuite ? OverheadGates(judgedAgain) : judgedAgain) };
+                gateCpuTime: s.Suite == BindingOverhead.Suite.Suite);
+            return s with { Gates = GateConfirmation.Apply(s.Gates, s.Suite == BindingOverhead.Suite.Suite ? OverheadGates(judgedAgain) : judgedAgain) };
         }).ToList();
     }
 
@@ -107,5 +107,5 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
 
     /// <summary>The binding-overhead suite gates time only: its allocation is Net.Zmq's own, gated in Net.Zmq's suites.</summary>
     private static List<GateResult> OverheadGates(IEnumerable<GateResult> gates) =>
-        gates.Where(g => g.Gate is not (GateEvaluator.AllocationRegressionGate or GateEvaluator.ProcessAllocationRegressionGate)).ToList();
+        gates.Where(g => !g.Id.IsAllocation).ToList();
 }

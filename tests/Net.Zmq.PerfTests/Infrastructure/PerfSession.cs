@@ -22,9 +22,6 @@ internal static class PerfSession
 
     public static SourceLayout Layout { get; } = SourceLayout.Of(typeof(PerfSession).Assembly);
 
-    /// <summary>Prefix of the notes that name a baseline file this run did not check.</summary>
-    public const string NotCheckedNote = "Not checked:";
-
     public static PerfRun Run(Action<string> log)
     {
         lock (RunLock)
@@ -110,13 +107,12 @@ internal static class PerfSession
         var subjects = analyzed
             .GroupBy(c => (c.Case.Subject, c.Case.Suite))
             .OrderBy(s => Enum.Parse<DriverId>(s.Key.Subject)).ThenBy(s => Enum.Parse<Suite>(s.Key.Suite))
-            .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), s.Key.Suite, s.ToList(),
-                NewFilePolicy(Enum.Parse<DriverId>(s.Key.Subject), Enum.Parse<Suite>(s.Key.Suite))))
+            .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), new SuiteId(s.Key.Subject, s.Key.Suite), s.ToList()))
             .ToList();
         if (BindingOverhead.Of(analyzed) is { } overhead)
         {
             // Its allocation is Net.Zmq's own, gated in Net.Zmq's suites already: here only the time ratio is gated.
-            subjects.Add(gates.Judge(ZmqDrivers.Get(DriverId.NetZmq), BaselineStore.OverheadSuite, overhead, Gating.Baselines.Policy.None) with { ShowTables = false });
+            subjects.Add(gates.Judge(ZmqDrivers.Get(DriverId.NetZmq), BindingOverhead.Suite, overhead) with { ShowTables = false });
         }
 
         subjects = gates.Confirm(subjects, MeasureAndAnalyze, log);
@@ -127,7 +123,8 @@ internal static class PerfSession
             log($"Invalid baseline: {problem}");
         }
 
-        foreach (var notChecked in UncheckedBaselines(store, subjects, absent, settings))
+        var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
+        foreach (var notChecked in store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), absent, scope))
         {
             notes.Add(notChecked);
             log(notChecked);
@@ -179,46 +176,4 @@ internal static class PerfSession
 
         return notes;
     }
-
-    /// <summary>
-    /// Every baseline file this run gated nothing against, with the reason: a driver that was there when the
-    /// baseline was refreshed and is gone now (Net.Zmq no longer restores, libzmq was uninstalled) must never pass
-    /// or fail a run silently.
-    /// </summary>
-    private static IEnumerable<string> UncheckedBaselines(BaselineStore store, List<SubjectRun> subjects, List<AbsentSubject> absent, PerfSettings settings)
-    {
-        var gated = subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal);
-        foreach (var shown in store.AllFiles().Where(f => !gated.Contains(f)))
-        {
-            var name = Path.GetFileName(shown).Split('.');
-            var owner = absent.FirstOrDefault(a => a.Subject == name[0]);
-            var floor = absent.FirstOrDefault(a => a.Subject == nameof(DriverId.LibZmq));
-            var why = owner is not null ? $"{owner.Subject} was not measured: {owner.Reason}"
-                : name[1] == BaselineStore.OverheadSuite && floor is not null ? $"it compares Net.Zmq with the floor, and LibZmq was not measured: {floor.Reason}"
-                : $"none of its cases was measured in this run (profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")})";
-            yield return $"{NotCheckedNote} {shown}: {why.TrimEnd('.')}.";
-        }
-    }
-
-    /// <summary>
-    /// The bounds a brand-new baseline file starts with: the product owner's (Poller within 10 % of PureBlocking;
-    /// ArrayPool, and Net.Zmq's pooled receive, under 5 KB per operation) and, for Net.Zmq, its published
-    /// claims C4 and C5 as allocation bounds. Reviewed by hand from then on.
-    /// </summary>
-    private static Gating.Baselines.Policy NewFilePolicy(DriverId driver, Suite suite) => suite switch
-    {
-        Suite.BufferStrategies => new Gating.Baselines.Policy([],
-        [
-            new BytesBound(nameof(BufferStrategy.ArrayPool), 5000, 0, "the product owner's bound: ArrayPool allocates < 5 KB per 10,000-message operation"),
-            .. driver == DriverId.NetZmq
-                ? new[]
-                {
-                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 5000, 0, "the product owner's bound, as for ArrayPool"),
-                    new BytesBound(nameof(BufferStrategy.ArrayPool), 2048, 1024, "Net.Zmq's published claim C4: about 1-2 KB per 10,000 messages at up to 1 KiB"),
-                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 3000, 0, "Net.Zmq's published claim C5: under 3 KB per 10,000 messages at every size"),
-                }
-                : [],
-        ], []),
-        _ => new Gating.Baselines.Policy([new RatioBound(nameof(ReceiveMode.Poller), nameof(ReceiveMode.PureBlocking), 1.10, "the product owner's bound")], [], []),
-    };
 }

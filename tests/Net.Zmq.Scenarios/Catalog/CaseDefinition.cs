@@ -28,7 +28,40 @@ public sealed record CaseDefinition(
     /// </summary>
     public string Cell => string.Join('/', Driver == DriverId.NetMQ ? "NetMQ" : "native", Suite, Pattern, Transport, FormatSize(MessageSize));
 
+    /// <summary>The id without the driver (<c>ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64KiB</c>): the same case of another driver has the same key.</summary>
+    public string CrossDriverKey => $"{Suite}/{KeyWithinSuite}";
+
+    /// <summary>The id without the driver and the suite (<c>RouterRouter/Tcp/Poller/ReusedBuffer/64KiB</c>).</summary>
+    public string KeyWithinSuite => string.Join('/', Pattern, Transport, Mode, Strategy, FormatSize(MessageSize));
+
+    /// <summary>The same case run by <paramref name="driver"/>.</summary>
+    public CaseDefinition On(DriverId driver) => new(driver, Suite, Pattern, Transport, Mode, Strategy, MessageSize);
+
     public override string ToString() => Id;
+
+    /// <summary>
+    /// The case <paramref name="id"/> names, read back from its seven parts; null unless every part is one of its
+    /// dimension's values and the id is spelled exactly as <see cref="Id"/> spells it. Whether the catalog has the
+    /// case is <see cref="CaseCatalog.IsKnownId"/>'s to say.
+    /// </summary>
+    public static CaseDefinition? Parse(string id)
+    {
+        if (id.Split('/') is not [var driver, var suite, var pattern, var transport, var mode, var strategy, var size]
+            || !Enum.TryParse<DriverId>(driver, out var d) || !Enum.TryParse<Suite>(suite, out var s) || !Enum.TryParse<Pattern>(pattern, out var p)
+            || !Enum.TryParse<Transport>(transport, out var t) || !Enum.TryParse<ReceiveMode>(mode, out var m)
+            || !Enum.TryParse<BufferStrategy>(strategy, out var b) || ParseSize(size) is not { } bytes)
+        {
+            return null;
+        }
+
+        var parsed = new CaseDefinition(d, s, p, t, m, b, bytes);
+        return parsed.Id == id ? parsed : null;
+    }
+
+    private static int? ParseSize(string size) =>
+        size.EndsWith("KiB", StringComparison.Ordinal) && int.TryParse(size[..^3], NumberStyles.None, CultureInfo.InvariantCulture, out var k) ? k * 1024
+        : size.EndsWith('B') && int.TryParse(size[..^1], NumberStyles.None, CultureInfo.InvariantCulture, out var b) ? b
+        : null;
 
     /// <summary>64B, 512B, 1KiB, 64KiB: exact, and readable in a table.</summary>
     public static string FormatSize(int bytes) =>

@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>
 /// Net.Zmq's published benchmark claims (its docs/benchmarks.md), each checked against this run's Net.Zmq
@@ -13,7 +13,7 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 /// (NetZmq's baseline policies); the rest inform. A claim that does not hold here is a finding about this machine
 /// and this workload, not a failure of the run.
 /// </summary>
-internal static class PublishedClaims
+public static class PublishedClaims
 {
     private const DriverId Subject = DriverId.NetZmq;
 

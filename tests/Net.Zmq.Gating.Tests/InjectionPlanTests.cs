@@ -1,8 +1,8 @@
 using NetZmqTests.Gating.Running;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
-/// <summary>PERF_INJECT as README documents it: entries, globs, sums, and clear errors.</summary>
+/// <summary>PERF_INJECT as docs/measurement.md documents it: entries, globs, sums, and clear errors.</summary>
 public sealed class InjectionPlanTests
 {
     [Fact]

@@ -2,9 +2,9 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
-using static NetZmqTests.Correctness.Gating.SampleMeasurements;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>Every gate, made to trip on purpose with synthetic measurements, and shown to hold when it should.</summary>
 public sealed class GateEvaluatorTests
@@ -47,7 +47,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void PolicyGate_ReviewedKnownViolation_IsShownFailingWithoutFailingTheRun()
     {
-        var known = new KnownViolation(Identity(Subject, "Poller").Id, "policy: Poller ≤ 1.10 × PureBlocking", "measured 1.2 in 5 of 5 runs");
+        var known = new KnownViolation(Identity(Subject, "Poller").Id, new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.2 in 5 of 5 runs");
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 6e6), Baseline(1.2, knownViolations: [known]), BaselinePath), "policy");
 
         Assert.Equal(GateVerdict.KnownViolation, result.Verdict);

@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Gates;
-using static NetZmqTests.Correctness.Gating.SampleMeasurements;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>A failed time gate stands only when a fresh measurement fails it again; allocation gates are final.</summary>
 public sealed class GateConfirmationTests

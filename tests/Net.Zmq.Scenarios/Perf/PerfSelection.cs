@@ -1,13 +1,13 @@
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>
 /// Which cases a Perf run measures: the profile's share of the matrix per driver, narrowed by PERF_FILTER. A
 /// selected case always brings its group's reference case (its time is judged only as a ratio to it).
 /// </summary>
-internal static class PerfSelection
+public static class PerfSelection
 {
     /// <summary>
     /// The default profile measures all of Net.Zmq, the subject. The floor and NetMQ run what the comparisons
@@ -17,10 +17,10 @@ internal static class PerfSelection
     /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
     /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB.
     /// </summary>
-    public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Name switch
+    public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
-        "full" => true,
-        "quick" => InProfile(MeasurementProfile.Default, c) && c.MessageSize is 64 or 1024 && c.Suite switch
+        ProfileKind.Full => true,
+        ProfileKind.Quick => InProfile(MeasurementProfile.Default, c) && c.MessageSize is 64 or 1024 && c.Suite switch
         {
             Suite.Patterns => c.MessageSize == 1024 && c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller,
             _ => true,

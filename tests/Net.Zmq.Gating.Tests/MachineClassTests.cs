@@ -2,9 +2,9 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
-using static NetZmqTests.Correctness.Gating.SampleMeasurements;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>What a run does with a baseline recorded on another kind of machine: policy and allocation always, time only on its own class.</summary>
 public sealed class MachineClassTests

@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Running;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 public sealed class CaseFilterTests
 {

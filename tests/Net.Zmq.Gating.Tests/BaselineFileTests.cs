@@ -1,8 +1,9 @@
+using NetZmqTests.Gating.Gates;
 using System.Text;
 using NetZmqTests.Gating.Baselines;
-using static NetZmqTests.Correctness.Gating.SampleMeasurements;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>Reading, refreshing and writing baseline files: strict, lossless, atomic.</summary>
 public sealed class BaselineFileTests : IDisposable
@@ -53,11 +54,15 @@ public sealed class BaselineFileTests : IDisposable
         { "missing run-to-run swing", Valid.Replace("\"runToRun\": 0", "\"runToRum\": 0", StringComparison.Ordinal), "$.defaultTolerances: the field \"runToRun\" is missing" },
         { "CPU ratio without its interval", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"cpuRatio\": 1.1,", StringComparison.Ordinal), "ReusedBuffer/64B\"]: the field \"cpuRatioLower\" is missing" },
         { "missing placement", Valid.Replace("\"placement\": \"pinned: sample\"", "\"placed\": \"pinned: sample\"", StringComparison.Ordinal), "$.fingerprint.machine: the field \"placement\" is missing" },
+        { "known violation naming a gate by its shown name", Valid.Replace("\"knownViolations\": []", "\"knownViolations\": [{ \"case\": \"x\", \"gate\": \"policy: Poller ≤ 1.10 × PureBlocking\", \"evidence\": \"e\" }]", StringComparison.Ordinal),
+            "$.policy.knownViolations[0].gate: \"policy: Poller ≤ 1.10 × PureBlocking\" is not a gate id; known violations name a gate as one of: policy/ratio/<variant>/<reference>" },
+        { "two bounds on one gate", Valid.Replace("\"ratioBounds\": [", "\"ratioBounds\": [{ \"variant\": \"Poller\", \"reference\": \"PureBlocking\", \"max\": 1.2, \"why\": \"w\" }, ", StringComparison.Ordinal),
+            "$.policy.ratioBounds[1]: a second bound on the gate policy/ratio/Poller/PureBlocking" },
         { "cases not an object", Valid[..Valid.IndexOf("\"cases\"", StringComparison.Ordinal)] + "\"cases\": [] }", "$.cases: expected an object, found an array" },
     };
 
     /// <summary>
-    /// What does not change a baseline's meaning is accepted, and README says so: other whitespace and line
+    /// What does not change a baseline's meaning is accepted, and baselines/README.md says so: other whitespace and line
     /// endings, another key order, another way to write the same number, and fields this suite does not read
     /// (a reviewer's comment, say). The next refresh writes the file back in the fixed layout.
     /// </summary>
@@ -164,7 +169,7 @@ public sealed class BaselineFileTests : IDisposable
     public void Refresh_RewritesObservedValuesOnly()
     {
         var reviewed = Baseline(pollerRatio: 1.0, pollerBytes: 0, tolerances: new(0.22, 0.07, 3000),
-            knownViolations: [new KnownViolation("x", "policy: y", "evidence")]);
+            knownViolations: [new KnownViolation("x", new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "evidence")]);
         var untouchedId = Identity(Subject, "NonBlocking").Id;
         reviewed = reviewed with
         {

@@ -3,7 +3,7 @@ using System.Reflection;
 using System.Reflection.Emit;
 using NetZmqTests.Gating.Running;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>The run refuses, loudly, to measure an assembly the JIT may not optimize.</summary>
 public sealed class OptimizationCheckTests

@@ -1,7 +1,7 @@
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Payloads;
 
-namespace NetZmqTests.Correctness.Catalog;
+namespace NetZmqTests.Gating.Tests;
 
 public sealed class CaseCatalogTests
 {
@@ -74,5 +74,14 @@ public sealed class CaseCatalogTests
         Assert.Equal(first, second);
         Assert.Equal(Convert.ToHexString(first.AsSpan(8, 8)), Convert.ToHexString(Payload.CreateTemplate(64).AsSpan(8, 8)));
         Assert.True(first.Skip(Payload.SequenceBytes).Distinct().Count() > 200, "the template should use most byte values");
+    }
+
+    [Fact]
+    public void EveryCaseId_ParsesBackToItsCase_AndNothingElseDoes()
+    {
+        Assert.All(CaseCatalog.All, c => Assert.Equal(c, CaseDefinition.Parse(c.Id)));
+        Assert.Null(CaseDefinition.Parse("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/1024B"));
+        Assert.Null(CaseDefinition.Parse("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer"));
+        Assert.Null(CaseDefinition.Parse("Nobody/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64B"));
     }
 }

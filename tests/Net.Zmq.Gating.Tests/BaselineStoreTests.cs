@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Running;
-using NetZmqTests.PerfTests.Infrastructure;
+using NetZmqTests.Scenarios.Perf;
 
-namespace NetZmqTests.PerfTests;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>
 /// Every baseline file is read and validated on every run, whether or not its driver can be measured here: a
@@ -11,25 +11,25 @@ public sealed class BaselineStoreTests : IDisposable
 {
     private readonly string _root = Directory.CreateTempSubdirectory("nzt-baselines-").FullName;
 
+    private static readonly SourceLayout Layout = SourceLayout.Of(typeof(BaselineStoreTests).Assembly);
+
     [Fact]
-    [Trait(TestCategories.Key, TestCategories.Perf)]
     public void EveryCheckedInBaselineFile_ReadsAndBelongsWhereItLies()
     {
-        var problems = new BaselineStore(PerfSession.Layout).ProblemsInEveryFile();
+        var problems = new BaselineStore(Layout).ProblemsInEveryFile();
 
         Assert.True(problems.Count == 0, string.Join("\n", problems));
     }
 
     /// <summary>An emptied file of a driver that is not measured here (LibZmq on a machine without libzmq, say) is reported, and left as it is.</summary>
     [Theory]
-    [Trait(TestCategories.Key, TestCategories.GateSelfTest)]
     [InlineData("LibZmq.ReceiveModes.json", null, "", "$: the file is empty")]
     [InlineData("NetZmq.BindingOverhead.json", "\"aggregateTolerance\": 0.03,", "", "the field \"aggregateTolerance\" is missing")]
     [InlineData("NetMQ.Patterns.json", "\"subject\": \"NetMQ\"", "\"subject\": \"LibZmq\"", "$.subject: the file is NetMQ's, by its name")]
     public void ACorruptFile_IsReportedNamingTheFileAndTheField_AndNotChanged(string file, string? find, string replacement, string field)
     {
         var baselines = Directory.CreateDirectory(Path.Combine(_root, "baselines")).FullName;
-        foreach (var checkedIn in Directory.EnumerateFiles(PerfSession.Layout.BaselinesDirectory, "*.json"))
+        foreach (var checkedIn in Directory.EnumerateFiles(Layout.BaselinesDirectory, "*.json"))
         {
             File.Copy(checkedIn, Path.Combine(baselines, Path.GetFileName(checkedIn)));
         }

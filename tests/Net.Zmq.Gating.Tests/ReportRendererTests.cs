@@ -2,7 +2,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Gating.Snapshots;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>The report renderer over fixed sample measurements, against its reviewed snapshot.</summary>
 public sealed class ReportRendererTests
@@ -14,7 +14,7 @@ public sealed class ReportRendererTests
     {
         var report = ReportRenderer.Render(SampleMeasurements.Run());
 
-        TextSnapshots.Match(report, Path.Combine(Layout.ProjectDirectory, "Gating"), "sample-run.report.md",
+        TextSnapshots.Match(report, Layout.ProjectDirectory, "sample-run.report.md",
             Environment.GetEnvironmentVariable);
     }
 

@@ -2,9 +2,9 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Gating.Statistics;
 using Pragmastat;
-using static NetZmqTests.Correctness.Gating.SampleMeasurements;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>The paired design: the schedule that interleaves a cell's cases, the pairing by unit, and the estimate and interval over the pairs.</summary>
 public sealed class PairedStatisticsTests

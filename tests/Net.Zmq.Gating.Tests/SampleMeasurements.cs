@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 
-namespace NetZmqTests.Correctness.Gating;
+namespace NetZmqTests.Gating.Tests;
 
 /// <summary>Fixed, synthetic measurements: what the gating logic and the renderer are tested on.</summary>
 internal static class SampleMeasurements
@@ -49,7 +49,7 @@ internal static class SampleMeasurements
     /// <summary>A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject.</summary>
     public static PerfRun Run()
     {
-        var known = new KnownViolation(Identity("Floor", "Poller", "64KiB").Id, "policy: Poller ≤ 1.10 × PureBlocking", "measured 1.3 in 5 of 5 runs");
+        var known = new KnownViolation(Identity("Floor", "Poller", "64KiB").Id, new NetZmqTests.Gating.Gates.GateId(NetZmqTests.Gating.Gates.GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.3 in 5 of 5 runs");
         SubjectRun Subject(string name, IReadOnlyList<CaseMeasurement> cases, BaselineFile baseline)
         {
             var analyzed = SuiteAnalysis.Analyze(cases);

@@ -1,10 +1,10 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>How catalog cases look to the gating library, which knows nothing of ZeroMQ.</summary>
-internal static class PerfCases
+public static class PerfCases
 {
     /// <summary>Receive-mode and pattern times are judged against PureBlocking in the same group.</summary>
     public const ReceiveMode ReferenceMode = ReceiveMode.PureBlocking;
@@ -33,6 +33,6 @@ internal static class PerfCases
             _ => (size, definition.Strategy.ToString(), ReferenceStrategy.ToString()),
         };
         return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant, reference,
-            definition.Id[(definition.Id.IndexOf('/', StringComparison.Ordinal) + 1)..]);
+            definition.CrossDriverKey);
     }
 }

@@ -1,0 +1,69 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Tests.SampleMeasurements;
+
+namespace NetZmqTests.Gating.Tests;
+
+/// <summary>A gate is known by its identity, never by how it is shown: known violations keep matching whatever the display.</summary>
+public sealed class GateIdTests
+{
+    public static TheoryData<string> Keys => new()
+    {
+        "policy/ratio/Poller/PureBlocking",
+        "policy/bytes/ArrayPool/below/5000",
+        "policy/bytes/ArrayPool/below/2048/upTo/1024",
+        "regression/time/PureBlocking",
+        "regression/cpu-time/LibZmq",
+        "regression/bytes",
+        "regression/process-bytes",
+        "regression/aggregate",
+    };
+
+    [Theory]
+    [MemberData(nameof(Keys))]
+    public void Key_ParsesBackToTheSameIdentity(string key)
+    {
+        var id = GateId.Parse(key);
+
+        Assert.NotNull(id);
+        Assert.Equal(key, id.Value.Key);
+    }
+
+    [Theory]
+    [InlineData("policy: Poller ≤ 1.10 × PureBlocking")]
+    [InlineData("policy/ratio/Poller")]
+    [InlineData("policy/ratio/Poller/PureBlocking/")]
+    [InlineData("policy/bytes/ArrayPool/below/05000")]
+    [InlineData("policy/bytes/ArrayPool/below/-1")]
+    [InlineData("regression/time")]
+    public void AShownNameOrAMisspelling_IsNoGateId(string key) => Assert.Null(GateId.Parse(key));
+
+    /// <summary>
+    /// The same reviewed violation is accepted whether its bound reads "≤ 1.10" or "≤ 1.05": the entry names the gate
+    /// (Poller over PureBlocking), and how the gate's bound is written is the display's business.
+    /// </summary>
+    [Theory]
+    [InlineData(1.10)]
+    [InlineData(1.05)]
+    [InlineData(1.1000001)]
+    public void KnownViolation_MatchesTheGate_HoweverItsBoundIsShown(double max)
+    {
+        var known = new KnownViolation(Identity(Subject, "Poller").Id, GateId.Parse("policy/ratio/Poller/PureBlocking")!.Value, "measured 1.2 in 5 of 5 runs");
+        var baseline = Baseline(1.2, knownViolations: [known]);
+        baseline = baseline with { Policy = baseline.Policy with { RatioBounds = [new RatioBound("Poller", "PureBlocking", max, "a bound")] } };
+
+        var policy = Assert.Single(GateEvaluator.Evaluate(Group(5e6, 6e6), baseline, BaselinePath), g => g.Id.IsPolicy);
+
+        Assert.Equal(GateVerdict.KnownViolation, policy.Verdict);
+        Assert.Contains(max.ToString("0.00", System.Globalization.CultureInfo.InvariantCulture), policy.Gate, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void EveryGateAResultCanHave_HasAnIdentityThatRoundTrips()
+    {
+        var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 9000), Baseline(1.0, bytesBounds: [new BytesBound("Poller", 5000, 1024, "b")]), BaselinePath);
+
+        Assert.All(results, r => Assert.Equal(r.Id, GateId.Parse(r.Id.Key)));
+        Assert.Contains(results, r => r.Id.Key == "policy/bytes/Poller/below/5000/upTo/1024");
+    }
+}

@@ -1,0 +1,66 @@
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Perf;
+
+namespace NetZmqTests.Gating.Tests.Glue;
+
+/// <summary>Which share of the matrix each profile measures (README: run controls), on the real catalog.</summary>
+public sealed class PerfSelectionTests
+{
+    private static List<CaseDefinition> In(MeasurementProfile profile) => [.. CaseCatalog.All.Where(c => PerfSelection.InProfile(profile, c))];
+
+    [Fact]
+    public void Full_IsEveryCase_Default_IsPartOfIt_Quick_IsPartOfTheDefault()
+    {
+        var full = In(MeasurementProfile.Full);
+        var standard = In(MeasurementProfile.Default);
+        var quick = In(MeasurementProfile.Quick);
+
+        Assert.Equal(CaseCatalog.All.Count, full.Count);
+        Assert.Subset(full.ToHashSet(), standard.ToHashSet());
+        Assert.Subset(standard.ToHashSet(), quick.ToHashSet());
+        Assert.True(quick.Count < standard.Count && standard.Count < full.Count, $"{quick.Count} < {standard.Count} < {full.Count}");
+    }
+
+    [Fact]
+    public void Default_MeasuresAllOfTheSubject_AndOfTheOthersWhatTheComparisonsNeed()
+    {
+        var standard = In(MeasurementProfile.Default);
+
+        Assert.Equal(CaseCatalog.All.Count(c => c.Driver == DriverId.NetZmq), standard.Count(c => c.Driver == DriverId.NetZmq));
+        Assert.All(standard.Where(c => c.Driver != DriverId.NetZmq && c.Suite == Suite.Patterns), c => Assert.Equal(ReceiveMode.PureBlocking, c.Mode));
+        Assert.All(standard.Where(c => c.Driver != DriverId.NetZmq && c.Suite == Suite.BufferStrategies),
+            c => Assert.True(c.Strategy is BufferStrategy.ByteArray or BufferStrategy.Message, c.Id));
+        Assert.DoesNotContain(standard, c => c.Driver == DriverId.NetMQ && c.MessageSize > 65536);
+        Assert.Contains(standard, c => c.Driver == DriverId.LibZmq && c.MessageSize > 65536);
+    }
+
+    [Fact]
+    public void Quick_KeepsSmallMessages_AndPerPatternTheBlockingReferenceWithPoller()
+    {
+        var quick = In(MeasurementProfile.Quick);
+
+        Assert.All(quick, c => Assert.True(c.MessageSize is 64 or 1024, c.Id));
+        Assert.All(quick.Where(c => c.Suite == Suite.Patterns), c =>
+        {
+            Assert.Equal(1024, c.MessageSize);
+            Assert.True(c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller, c.Id);
+        });
+        Assert.Contains(quick, c => c.Suite == Suite.BufferStrategies && c.Strategy == BufferStrategy.ArrayPool);
+    }
+
+    [Fact]
+    public void ASelectedCase_BringsItsGroupsReference_AndNothingElse()
+    {
+        var poller = CatalogMeasurements.Case(DriverId.LibZmq, Suite.ReceiveModes, ReceiveMode.Poller, 512);
+        var reference = CatalogMeasurements.Case(DriverId.LibZmq, Suite.ReceiveModes, ReceiveMode.PureBlocking, 512);
+
+        var selected = PerfSelection.Select(DriverId.LibZmq, MeasurementProfile.Default, new CaseFilter(poller.Id));
+
+        Assert.Equal([reference, poller], selected);
+    }
+
+    [Fact]
+    public void AFilterMatchingNothing_SelectsNothing() =>
+        Assert.Empty(PerfSelection.Select(DriverId.NetMQ, MeasurementProfile.Quick, new CaseFilter("NetMQ/*/65536KiB")));
+}

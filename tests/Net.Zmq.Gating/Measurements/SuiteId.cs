@@ -1,0 +1,20 @@
+namespace NetZmqTests.Gating.Measurements;
+
+/// <summary>
+/// One subject's suite: what a baseline file holds (<c>baselines/&lt;subject&gt;.&lt;suite&gt;.json</c>) and what an
+/// aggregate gate averages over. Made from its parts, never cut out of a case id or a file name by hand.
+/// </summary>
+public readonly record struct SuiteId(string Subject, string Suite)
+{
+    /// <summary>The baseline file's name, e.g. <c>NetZmq.Patterns.json</c>.</summary>
+    public string FileName => $"{Subject}.{Suite}.json";
+
+    /// <summary>The suite a baseline file's name stands for; null when the name is not <c>&lt;subject&gt;.&lt;suite&gt;.json</c>.</summary>
+    public static SuiteId? FromFileName(string fileName)
+    {
+        var parts = Path.GetFileName(fileName).Split('.');
+        return parts is [var subject, var suite, "json"] && subject.Length > 0 && suite.Length > 0 ? new SuiteId(subject, suite) : null;
+    }
+
+    public override string ToString() => $"{Subject}/{Suite}";
+}

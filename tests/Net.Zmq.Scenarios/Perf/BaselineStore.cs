@@ -1,0 +1,132 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
+public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
+
+/// <summary>
+/// The checked-in baselines: where each subject's and suite's file lies, reading it strictly (and checking it
+/// belongs where it lies and names only cases of its suite), every file on every run, and refreshing.
+/// </summary>
+public sealed class BaselineStore(SourceLayout layout)
+{
+    public BaselineLoad Load(SuiteId suite, bool refreshing)
+    {
+        var path = System.IO.Path.Combine(layout.BaselinesDirectory, suite.FileName);
+        var shown = layout.Display(path);
+        if (!System.IO.File.Exists(path))
+        {
+            return new BaselineLoad(path, shown, null, null);
+        }
+
+        try
+        {
+            var file = BaselineReader.Read(path);
+            BaselineValidation.RequireBelongs(file, shown, suite.Subject, suite.Suite, id => IsKnownCase(id, suite));
+            return new BaselineLoad(path, shown, file, null);
+        }
+        catch (BaselineFormatException e)
+        {
+            return new BaselineLoad(path, shown, null,
+                $"{e.Message}. The file was not changed{(refreshing ? ", and is not refreshed until it is repaired" : "")}.");
+        }
+    }
+
+    /// <summary>
+    /// Every baseline file, read and validated whether or not its subject can be measured here: a corrupt file of a
+    /// driver this machine lacks would otherwise pass here and fail later elsewhere. Each problem names the file and the field.
+    /// </summary>
+    public IReadOnlyList<string> ProblemsInEveryFile()
+    {
+        var problems = new List<string>();
+        foreach (var file in Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal))
+        {
+            if (SuiteId.FromFileName(file) is not { } suite)
+            {
+                problems.Add($"{layout.Display(file)}: a baseline file is named <subject>.<suite>.json");
+                continue;
+            }
+
+            if (Load(suite, refreshing: false).Error is { } error)
+            {
+                problems.Add(error);
+            }
+        }
+
+        return problems;
+    }
+
+    public IEnumerable<string> AllFiles() =>
+        Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal).Select(layout.Display);
+
+    /// <summary>Rewrites the observed values of <paramref name="cases"/> (atomically); refused under CI before anything is measured.</summary>
+    public static BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
+    {
+        var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint, NewFileTolerances, NewFilePolicy(suite));
+        BaselineWriter.WriteAtomically(refreshed, load.Path);
+        return refreshed;
+    }
+
+    /// <summary>A case id this file may hold: a case of the catalog in this subject and suite (overhead entries name Net.Zmq's case).</summary>
+    public static bool IsKnownCase(string id, SuiteId suite) =>
+        suite == BindingOverhead.Suite
+            ? BindingOverhead.NetZmqCaseOf(id) is { } netZmq && CaseCatalog.IsKnownId(netZmq.Id)
+            : CaseDefinition.Parse(id) is { } c && CaseCatalog.IsKnownId(id) && new SuiteId(c.Driver.ToString(), c.Suite.ToString()) == suite;
+
+    /// <summary>
+    /// Tolerances a case new to a file starts with (baselines/README.md says how they were checked): a time ratio 5 %
+    /// above its baseline, significantly; bytes per operation counted exactly on the measured threads, so only
+    /// 0.5 % + 1 KiB of slack (one 24-byte object per message is 240 KiB).
+    /// </summary>
+    public static Tolerances NewFileTolerances { get; } = new(Ratio: 0.05, BytesRelative: 0.005, BytesAbsolute: 1024);
+
+    /// <summary>
+    /// The bounds a brand-new baseline file starts with: the product owner's (Poller within 10 % of PureBlocking;
+    /// ArrayPool, and Net.Zmq's pooled receive, under 5 KB per operation) and, for Net.Zmq, its published claims C4
+    /// and C5 as allocation bounds. Reviewed by hand from then on. The binding's overhead has none: it gates time only.
+    /// </summary>
+    public static Policy NewFilePolicy(SuiteId suite) => suite.Suite switch
+    {
+        _ when suite == BindingOverhead.Suite => Policy.None,
+        nameof(Catalog.Suite.BufferStrategies) => new Policy([],
+        [
+            new BytesBound(nameof(BufferStrategy.ArrayPool), 5000, 0, "the product owner's bound: ArrayPool allocates < 5 KB per 10,000-message operation"),
+            .. suite.Subject == nameof(DriverId.NetZmq)
+                ? new[]
+                {
+                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 5000, 0, "the product owner's bound, as for ArrayPool"),
+                    new BytesBound(nameof(BufferStrategy.ArrayPool), 2048, 1024, "Net.Zmq's published claim C4: about 1-2 KB per 10,000 messages at up to 1 KiB"),
+                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 3000, 0, "Net.Zmq's published claim C5: under 3 KB per 10,000 messages at every size"),
+                }
+                : [],
+        ], []),
+        _ => new Policy([new RatioBound(nameof(ReceiveMode.Poller), nameof(ReceiveMode.PureBlocking), 1.10, "the product owner's bound")], [], []),
+    };
+
+    /// <summary>
+    /// Every baseline file a run gated nothing against, with the reason: a driver that was there when the baseline
+    /// was refreshed and is gone now (Net.Zmq no longer restores, libzmq was uninstalled) must never pass or fail a
+    /// run silently. <paramref name="scope"/> says what the run measured (its profile and filter).
+    /// </summary>
+    public IEnumerable<string> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
+    {
+        foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f)))
+        {
+            var suite = SuiteId.FromFileName(shown);
+            var owner = absent.FirstOrDefault(a => a.Subject == suite?.Subject);
+            var floor = absent.FirstOrDefault(a => a.Subject == nameof(DriverId.LibZmq));
+            var why = owner is not null ? $"{owner.Subject} was not measured: {owner.Reason}"
+                : suite == BindingOverhead.Suite && floor is not null ? $"it compares Net.Zmq with the floor, and LibZmq was not measured: {floor.Reason}"
+                : $"none of its cases was measured in this run ({scope})";
+            yield return $"{NotCheckedNote} {shown}: {why.TrimEnd('.')}.";
+        }
+    }
+
+    /// <summary>Prefix of the notes that name a baseline file this run did not check.</summary>
+    public const string NotCheckedNote = "Not checked:";
+}
