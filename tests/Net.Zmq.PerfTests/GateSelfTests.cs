@@ -67,12 +67,11 @@ public sealed class GateSelfTests
         var failures = run.Gates.Where(g => g.FailsRun).ToList();
         var timeGate = Assert.Single(failures, g => g.JudgesTime);
         Assert.Equal(Target(driver), timeGate.Case);
-        Assert.True(timeGate.Gate.StartsWith(GateEvaluator.TimeRegressionGate, StringComparison.Ordinal)
-                    || timeGate.Gate.StartsWith(GateEvaluator.CpuTimeRegressionGate, StringComparison.Ordinal), timeGate.Gate);
+        Assert.True(timeGate.Id.Kind is GateKind.TimeRegression or GateKind.CpuTimeRegression, timeGate.Gate);
         Assert.Contains(Target(driver), timeGate.Describe(), StringComparison.Ordinal);
         Assert.Contains("reproduced", timeGate.Note, StringComparison.Ordinal);
         // Nothing else is blamed, except the suite's aggregate, which the same slowdown may move.
-        Assert.All(failures.Where(g => g != timeGate), g => Assert.Equal(GateEvaluator.AggregateGate, g.Gate));
+        Assert.All(failures.Where(g => g != timeGate), g => Assert.Equal(GateKind.Aggregate, g.Id.Kind));
     }
 
     /// <summary>32 bytes per received message: 320,000 more per operation (and the arrays' headers), far past any slack.</summary>
@@ -84,9 +83,9 @@ public sealed class GateSelfTests
 
         var run = Measure(driver, "alloc", InjectionPlan.Parse($"alloc:32@{Target(driver)}"));
 
-        var failures = run.Gates.Where(g => g.FailsRun && !g.JudgesTime && g.Gate != GateEvaluator.AggregateGate).ToList();
+        var failures = run.Gates.Where(g => g.FailsRun && !g.JudgesTime && g.Id.Kind != GateKind.Aggregate).ToList();
         var gate = Assert.Single(failures);
-        Assert.Equal(GateEvaluator.AllocationRegressionGate, gate.Gate);
+        Assert.Equal(GateKind.AllocationRegression, gate.Id.Kind);
         Assert.Equal(Target(driver), gate.Case);
         Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
     }

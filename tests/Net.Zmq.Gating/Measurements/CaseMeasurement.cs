@@ -15,6 +15,10 @@ namespace NetZmqTests.Gating.Measurements;
 public sealed record CaseIdentity(string Id, string Subject, string Suite, string Group, string Variant, string ReferenceVariant, string CrossSubjectKey)
 {
     public bool IsReference => Variant == ReferenceVariant;
+
+    /// <summary>The subject's suite the case belongs to: its baseline file.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public SuiteId SuiteId => new(Subject, Suite);
 }
 
 /// <summary>What one case measured: per-operation times of every iteration, and the memory figures.</summary>

@@ -36,6 +36,10 @@ public sealed record SubjectRun(
     IReadOnlyList<GateResult> Gates,
     string? Error = null)
 {
+    /// <summary>The suite as a type: what its baseline file is named for.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public SuiteId SuiteId => new(Subject, Suite);
+
     /// <summary>False for a subject whose cases are ratios to another subject (the binding's overhead): a comparison table shows them.</summary>
     public bool ShowTables { get; init; } = true;
 }

@@ -84,15 +84,15 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
 
         return subjects.Select(s =>
         {
-            var fresh = again.Where(c => c.Case.Subject == s.Subject && c.Case.Suite == s.Suite).ToList();
+            var fresh = again.Where(c => c.Case.SuiteId == s.SuiteId).ToList();
             if (s.Baseline is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
             {
                 return s;
             }
 
             var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, TimeBlocker(s.Subject, s.Baseline, s.Fingerprint),
-                gateCpuTime: s.Suite == BindingOverhead.Suite.Suite);
-            return s with { Gates = GateConfirmation.Apply(s.Gates, s.Suite == BindingOverhead.Suite.Suite ? OverheadGates(judgedAgain) : judgedAgain) };
+                gateCpuTime: s.SuiteId == BindingOverhead.Suite);
+            return s with { Gates = GateConfirmation.Apply(s.Gates, s.SuiteId == BindingOverhead.Suite ? OverheadGates(judgedAgain) : judgedAgain) };
         }).ToList();
     }
 

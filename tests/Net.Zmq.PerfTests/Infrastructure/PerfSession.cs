@@ -90,7 +90,7 @@ internal static class PerfSession
         var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
         IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases) =>
             CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log)
-                .GroupBy(m => (m.Case.Subject, m.Case.Suite))
+                .GroupBy(m => m.Case.SuiteId)
                 .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
                 // Cells run in batches and their cases in shuffled order: reports and baselines list them in catalog order.
                 .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
@@ -105,9 +105,9 @@ internal static class PerfSession
 
         var gates = new GateStage(store, machine, started, settings.UpdateBaselines, notes);
         var subjects = analyzed
-            .GroupBy(c => (c.Case.Subject, c.Case.Suite))
+            .GroupBy(c => c.Case.SuiteId)
             .OrderBy(s => Enum.Parse<DriverId>(s.Key.Subject)).ThenBy(s => Enum.Parse<Suite>(s.Key.Suite))
-            .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), new SuiteId(s.Key.Subject, s.Key.Suite), s.ToList()))
+            .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), s.Key, s.ToList()))
             .ToList();
         if (BindingOverhead.Of(analyzed) is { } overhead)
         {

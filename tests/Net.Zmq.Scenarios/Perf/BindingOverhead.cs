@@ -25,7 +25,7 @@ public static class BindingOverhead
     /// <summary>Net.Zmq's cases that the floor also ran, each with its time ratio to the floor's same case; null unless both drivers were measured.</summary>
     public static List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
-        var all = measured.Where(c => c.Case.Suite != Suite.Suite).ToList();
+        var all = measured.Where(c => c.Case.SuiteId != Suite).ToList();
         var floor = all.Where(c => c.Case.Subject == nameof(DriverId.LibZmq)).ToDictionary(c => c.Case.CrossSubjectKey);
         var overhead = all.Where(c => c.Case.Subject == Suite.Subject && floor.ContainsKey(c.Case.CrossSubjectKey))
             .Select(c =>
