@@ -5,9 +5,9 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// The measured end: a bound PULL, SUB or ROUTER (which also receives each message's routing-id frame). Each
-/// driver writes the receive loops against its own API; this base only picks the loop, once per operation, and
-/// runs the handshake, which is the same for every driver and pattern.
+/// The measured end: a bound PULL, SUB or ROUTER (which also receives each message's routing-id frame). This base
+/// picks the loop, once per operation, and runs the handshake, which is the same for every driver and pattern; the
+/// loops are written once, in <see cref="SocketReceiver{TSocket}"/>, over each driver's receive body.
 /// </summary>
 public abstract class MessageReceiver(string endpoint, WorkloadShape shape, TimeSpan idleTimeout) : IDisposable
 {
@@ -95,7 +95,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         }
     }
 
-    /// <summary>A blocking receive per frame.</summary>
+    /// <summary>A blocking receive per message.</summary>
     protected abstract void ReceivePureBlocking(ReceiveLedger ledger, int messages);
 
     /// <summary>Block for one message, then drain without waiting.</summary>
@@ -109,9 +109,6 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 
     /// <summary>A blocking receive per message into the buffers of <see cref="Shape"/>'s strategy (the buffer-strategy suite).</summary>
     protected abstract void ReceiveWithStrategy(ReceiveLedger ledger, int messages);
-
-    /// <summary>A strategy the driver has no loop for: the catalog never makes such a case.</summary>
-    protected NotSupportedException Unexpressed() => new($"{GetType().Name} has no {Shape.Strategy} receive loop");
 
     /// <summary>
     /// The non-blocking mode's deadline: called each time the queue is found empty, with the timestamp of the
@@ -133,8 +130,11 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     }
 
     /// <summary>The receiver's deadline passed: the operation fails instead of hanging.</summary>
-    protected TimeoutException Idle(string what, Exception? inner = null) =>
-        new($"{what} for {IdleTimeout.TotalSeconds:0.#} s", inner);
+    protected TimeoutException Idle(string what, Exception? inner = null) => Idle(what, IdleTimeout, inner);
+
+    /// <summary>The same, for a driver's receive body, which knows the idle timeout it waited for.</summary>
+    public static TimeoutException Idle(string what, TimeSpan idleTimeout, Exception? inner = null) =>
+        new($"{what} for {idleTimeout.TotalSeconds:0.#} s", inner);
 
     public void Dispose()
     {

@@ -40,6 +40,13 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
         FillWithFault(i, payload, template, Fault);
     }
 
+    /// <summary>Message <paramref name="i"/> into a fresh buffer: <paramref name="template"/>'s bytes, then <see cref="Fill"/>.</summary>
+    public void Write(int i, Span<byte> payload, ReadOnlySpan<byte> template)
+    {
+        template.CopyTo(payload);
+        Fill(i, payload, template);
+    }
+
     private void FillWithFault(int i, Span<byte> payload, ReadOnlySpan<byte> template, MessageFault fault)
     {
         var k = fault.Index;

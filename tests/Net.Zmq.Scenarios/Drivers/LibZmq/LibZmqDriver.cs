@@ -44,7 +44,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             }
 
             Bind(socket, RouterIdentities.BindAddress(shape.Transport), out var endpoint);
-            return new LibZmqReceiver(socket, endpoint, shape, options);
+            return new SocketReceiver<LibZmqReceiveSocket>(new LibZmqReceiveSocket(socket, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
         });
     }
 
@@ -64,7 +64,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             }
 
             Connect(socket, endpoint);
-            return new LibZmqSender(socket, shape, options);
+            return new SocketSender<LibZmqSendSocket>(new LibZmqSendSocket(socket, shape, options), shape);
         });
     }
 

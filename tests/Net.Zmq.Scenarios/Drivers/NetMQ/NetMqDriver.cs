@@ -53,7 +53,7 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
                 s.Bind(endpoint);
             }
 
-            return new NetMqReceiver(s, endpoint, shape, options);
+            return new SocketReceiver<NetMqReceiveSocket>(new NetMqReceiveSocket(s, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
         });
     }
 
@@ -73,7 +73,7 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
             }
 
             s.Connect(endpoint);
-            return new NetMqSender(s, shape, options, _abort);
+            return new SocketSender<NetMqSendSocket>(new NetMqSendSocket(s, shape, options, _abort), shape);
         });
     }
 

@@ -45,7 +45,8 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
             }
 
             socket.Bind(RouterIdentities.BindAddress(shape.Transport));
-            return new NetZmqReceiver(socket, socket.GetOptionString(SocketOption.Last_Endpoint), shape, options);
+            return new SocketReceiver<NetZmqReceiveSocket>(new NetZmqReceiveSocket(socket, shape, options.IdleTimeout),
+                socket.GetOptionString(SocketOption.Last_Endpoint), shape, options.IdleTimeout);
         });
     }
 
@@ -65,7 +66,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
             }
 
             socket.Connect(endpoint);
-            return new NetZmqSender(socket, shape, options);
+            return new SocketSender<NetZmqSendSocket>(new NetZmqSendSocket(socket, shape, options), shape);
         });
     }
 

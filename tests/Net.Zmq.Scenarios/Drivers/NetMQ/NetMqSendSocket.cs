@@ -5,35 +5,35 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-internal sealed class NetMqSender : IMessageSender
+/// <summary>
+/// NetMQ's send body: one Msg it reinitialises per frame, copied from a pool for the reused buffer (as NetMQ's
+/// SendFrame does) or referencing a managed array as it is. Mutable (the Msg), so kept in a mutable field.
+/// </summary>
+internal struct NetMqSendSocket : ISendSocket, IDisposable
 {
     private readonly NetMQSocket _socket;
     private readonly WorkloadShape _shape;
-    private readonly TimeSpan _handshakeTimeout;
-    private readonly TimeSpan _idleTimeout;
+    private readonly WorkloadOptions _options;
     private readonly NetMqAbortSignal _abort;
     private readonly byte[] _peerId = RouterIdentities.Receiver.ToArray();
-    private readonly byte[] _template;
-    private readonly byte[] _payload;
+    private readonly byte[] _reused;
     private Msg _frame;
 
     /// <summary>How long one blocked send waits before it looks at the abort signal again.</summary>
     private static readonly TimeSpan AbortCheckInterval = TimeSpan.FromMilliseconds(50);
 
-    public NetMqSender(NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort)
+    public NetMqSendSocket(NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort)
     {
-        _abort = abort;
         _socket = socket;
         _shape = shape;
-        _handshakeTimeout = options.HandshakeTimeout;
-        _idleTimeout = options.IdleTimeout;
-        _template = Payloads.Payload.CreateTemplate(shape.MessageSize);
-        _payload = (byte[])_template.Clone();
+        _options = options;
+        _abort = abort;
+        _reused = Payloads.Payload.CreateTemplate(shape.MessageSize);
         _frame.InitEmpty();
     }
 
     /// <summary>NetMQ's sockets are managed: nothing native is handed over.</summary>
-    public ZeroCopyCounts ZeroCopy => default;
+    public readonly ZeroCopyCounts ZeroCopy => default;
 
     public void SendHello()
     {
@@ -51,38 +51,50 @@ internal sealed class NetMqSender : IMessageSender
         SendCopy(RouterIdentities.Ready);
     }
 
-    public void SendOperation(SendPlan plan)
+    /// <summary>The id never changes, so NetMQ may reference the array instead of copying it.</summary>
+    public void SendPeerId()
     {
-        var count = plan.Count;
-        switch (plan.Strategy)
+        if (!_shape.Routed)
         {
-            case BufferStrategy.ReusedBuffer:
-            case BufferStrategy.Message:
-                // The reused buffer is copied into a pooled Msg per frame: the same send path as NetMQ's SendFrame.
-                for (var i = 0; i < count; i++)
-                {
-                    plan.Fill(i, _payload, _template);
-                    SendPeerId();
-                    SendCopy(_payload);
-                }
-
-                break;
-            case BufferStrategy.ByteArray:
-                for (var i = 0; i < count; i++)
-                {
-                    var bytes = new byte[_shape.MessageSize];
-                    _template.CopyTo(bytes, 0);
-                    plan.Fill(i, bytes, _template);
-                    SendPeerId();
-                    // NetMQ sends a managed array as it is: the frame keeps the array, no copy.
-                    _frame.InitGC(bytes, bytes.Length);
-                    Send(more: false);
-                }
-
-                break;
-            default:
-                throw new NotSupportedException($"{nameof(NetMqSender)} has no {plan.Strategy} send loop");
+            return;
         }
+
+        _frame.InitGC(_peerId, _peerId.Length);
+        Send(more: true);
+    }
+
+    public void SendReused(byte[] payload) => SendCopy(payload);
+
+    /// <summary>ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).</summary>
+    public readonly bool SendsArrays => false;
+
+    public readonly void SendArray(byte[] buffer, int length) => throw new NotSupportedException("NetMQ sends arrays of its own");
+
+    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
+
+    public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
+    {
+        if (strategy == BufferStrategy.Message)
+        {
+            // NetMQ's message is its pooled Msg: the reused buffer copied into one per frame, as for ReusedBuffer.
+            plan.Fill(i, _reused, payloadTemplate);
+            SendPeerId();
+            SendCopy(_reused);
+            return;
+        }
+
+        var bytes = new byte[_shape.MessageSize];
+        plan.Write(i, bytes, payloadTemplate);
+        SendPeerId();
+        // NetMQ sends a managed array as it is: the frame keeps the array, no copy.
+        _frame.InitGC(bytes, bytes.Length);
+        Send(more: false);
+    }
+
+    public void Dispose()
+    {
+        _frame.Close();
+        _socket.Dispose();
     }
 
     /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
@@ -98,27 +110,15 @@ internal sealed class NetMqSender : IMessageSender
             }
             catch (HostUnreachableException e)
             {
-                if (Stopwatch.GetElapsedTime(started) > _handshakeTimeout)
+                if (Stopwatch.GetElapsedTime(started) > _options.HandshakeTimeout)
                 {
                     throw new TimeoutException(
-                        $"the receiver's ROUTER stayed unroutable for {_handshakeTimeout.TotalSeconds:0.#} s", e);
+                        $"the receiver's ROUTER stayed unroutable for {_options.HandshakeTimeout.TotalSeconds:0.#} s", e);
                 }
 
                 Thread.Sleep(1);
             }
         }
-    }
-
-    /// <summary>The id never changes, so NetMQ may reference the array instead of copying it.</summary>
-    private void SendPeerId()
-    {
-        if (!_shape.Routed)
-        {
-            return;
-        }
-
-        _frame.InitGC(_peerId, _peerId.Length);
-        Send(more: true);
     }
 
     /// <summary>The payload buffer is rewritten for the next message, so each frame gets its own copy.</summary>
@@ -143,20 +143,14 @@ internal sealed class NetMqSender : IMessageSender
         var blockedSince = Stopwatch.GetTimestamp();
         while (!_socket.TrySend(ref _frame, AbortCheckInterval, more))
         {
-            if (_abort.Requested || Stopwatch.GetElapsedTime(blockedSince) > _idleTimeout)
+            if (_abort.Requested || Stopwatch.GetElapsedTime(blockedSince) > _options.IdleTimeout)
             {
                 _frame.Close();
                 _frame.InitEmpty();
                 throw _abort.Requested
                     ? new OperationCanceledException("the workload was closed while the sender was blocked")
-                    : new TimeoutException($"TrySend blocked for {_idleTimeout.TotalSeconds:0.#} s");
+                    : new TimeoutException($"TrySend blocked for {_options.IdleTimeout.TotalSeconds:0.#} s");
             }
         }
-    }
-
-    public void Dispose()
-    {
-        _frame.Close();
-        _socket.Dispose();
     }
 }

@@ -1,0 +1,179 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>The floor's send body: zmq_send of pinned buffers, zmq_msg_t copied or zero-copy.</summary>
+internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
+{
+    private readonly nint _socket;
+    private readonly WorkloadShape _shape;
+    private readonly WorkloadOptions _options;
+    private readonly byte[] _peerId = GC.AllocateArray<byte>(RouterIdentities.Receiver.Length, pinned: true);
+    private readonly byte* _peerIdPtr;
+    // The zero-copy free callback's hint: native, so that a callback libzmq runs after this object is gone
+    // (linger discards, a late I/O thread) still writes somewhere valid.
+    private readonly long* _freed = (long*)NativeMemory.AllocZeroed(sizeof(long));
+    private long _handedOver;
+
+    public LibZmqSendSocket(nint socket, WorkloadShape shape, WorkloadOptions options)
+    {
+        _socket = socket;
+        _shape = shape;
+        _options = options;
+        RouterIdentities.Receiver.CopyTo(_peerId);
+        _peerIdPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_peerId, 0);
+    }
+
+    public ZeroCopyCounts ZeroCopy => new(Interlocked.Read(ref _handedOver), Interlocked.Read(ref *_freed));
+
+    public readonly void SendHello()
+    {
+        if (_shape.Routed)
+        {
+            SendPeerIdWhenRoutable();
+        }
+
+        fixed (byte* hello = RouterIdentities.Hello)
+        {
+            SendFrame(hello, RouterIdentities.Hello.Length, 0);
+        }
+    }
+
+    public readonly void SendReady()
+    {
+        SendPeerId();
+        fixed (byte* ready = RouterIdentities.Ready)
+        {
+            SendFrame(ready, RouterIdentities.Ready.Length, 0);
+        }
+    }
+
+    public readonly void SendPeerId()
+    {
+        if (_shape.Routed)
+        {
+            SendFrame(_peerIdPtr, _peerId.Length, ZMQ_SNDMORE);
+        }
+    }
+
+    /// <summary>The reused buffer is pinned for the sender's life: its address needs no pinning per message.</summary>
+    public readonly void SendReused(byte[] payload) =>
+        SendFrame((byte*)Unsafe.AsPointer(ref MemoryMarshal.GetArrayDataReference(payload)), payload.Length, 0);
+
+    public readonly bool SendsArrays => true;
+
+    public readonly void SendArray(byte[] buffer, int length)
+    {
+        fixed (byte* bytes = buffer)
+        {
+            SendFrame(bytes, length, 0);
+        }
+    }
+
+    /// <summary>libzmq's messages: a copied one, and a zero-copy one whose buffer libzmq frees through a callback.</summary>
+    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
+
+    public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
+    {
+        var size = _shape.MessageSize;
+        ZmqMsg message;
+        if (strategy == BufferStrategy.Message)
+        {
+            Check(zmq_msg_init_size(&message, (nuint)size), "zmq_msg_init_size");
+            plan.Write(i, new Span<byte>(zmq_msg_data(&message), size), payloadTemplate);
+        }
+        else
+        {
+            var data = NativeMemory.Alloc((nuint)size);
+            plan.Write(i, new Span<byte>(data, size), payloadTemplate);
+            if (zmq_msg_init_data(&message, data, (nuint)size, &FreeZeroCopy, _freed) < 0)
+            {
+                NativeMemory.Free(data);
+                throw new LibZmqException("zmq_msg_init_data", Marshal.GetLastPInvokeError());
+            }
+
+            Interlocked.Increment(ref _handedOver);
+        }
+
+        SendPeerId();
+        SendMessage(&message);
+    }
+
+    public void Dispose()
+    {
+        _ = zmq_close(_socket);
+        // Closing with linger 0 releases every queued zero-copy buffer; the counter may only go once none is left.
+        // Otherwise its 8 bytes stay allocated rather than risk a late callback writing to freed memory.
+        if (Interlocked.Read(ref *_freed) == Interlocked.Read(ref _handedOver))
+        {
+            NativeMemory.Free(_freed);
+        }
+    }
+
+
+    /// <summary>libzmq's free function for zero-copy buffers: runs once per buffer, on whichever thread releases it.</summary>
+    [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
+    private static void FreeZeroCopy(void* data, void* freed)
+    {
+        NativeMemory.Free(data);
+        Interlocked.Increment(ref *(long*)freed);
+    }
+
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
+    private readonly void SendPeerIdWhenRoutable()
+    {
+        var started = Stopwatch.GetTimestamp();
+        while (zmq_send(_socket, _peerIdPtr, (nuint)_peerId.Length, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0)
+        {
+            var error = Marshal.GetLastPInvokeError();
+            if (error != EHOSTUNREACH && error != EAGAIN)
+            {
+                throw new LibZmqException("zmq_send(hello)", error);
+            }
+
+            if (Stopwatch.GetElapsedTime(started) > _options.HandshakeTimeout)
+            {
+                throw new TimeoutException(
+                    $"the receiver's ROUTER stayed unroutable for {_options.HandshakeTimeout.TotalSeconds:0.#} s");
+            }
+
+            Thread.Sleep(1);
+        }
+    }
+
+    /// <summary>
+    /// Blocking send: PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO; PUB never blocks, and
+    /// its high-water mark holds whole operations.
+    /// </summary>
+    private readonly void SendFrame(byte* buffer, int length, int flags)
+    {
+        if (zmq_send(_socket, buffer, (nuint)length, flags) < 0)
+        {
+            throw SendFailed("zmq_send");
+        }
+    }
+
+    /// <summary>Sends and so empties <paramref name="message"/>; a message that was not sent is closed here (a zero-copy one frees its buffer).</summary>
+    private readonly void SendMessage(ZmqMsg* message)
+    {
+        if (zmq_msg_send(message, _socket, 0) < 0)
+        {
+            var failure = SendFailed("zmq_msg_send");
+            _ = zmq_msg_close(message);
+            throw failure;
+        }
+    }
+
+    private readonly Exception SendFailed(string what)
+    {
+        var error = Marshal.GetLastPInvokeError();
+        return error == EAGAIN
+            ? new TimeoutException($"{what} blocked for {_options.IdleTimeout.TotalSeconds:0.#} s")
+            : new LibZmqException(what, error);
+    }
+}

@@ -1,0 +1,139 @@
+using NetMQ;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>
+/// NetMQ's receive body: two Msg values it reuses, NetMQ's own allocation-light path (NetMQ sizes each Msg to the
+/// frame it receives). The buffer strategies use NetMQ's per-frame paths instead. Mutable: receiving changes the
+/// Msg values, so <see cref="SocketReceiver{TSocket}"/> keeps this in a mutable field and calls it in place.
+/// </summary>
+internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
+{
+    private readonly NetMQSocket _socket;
+    private readonly bool _routed;
+    private readonly TimeSpan _idle;
+    private Msg _idFrame;
+    private Msg _payload;
+
+    public NetMqReceiveSocket(NetMQSocket socket, WorkloadShape shape, TimeSpan idleTimeout)
+    {
+        _socket = socket;
+        _routed = shape.Routed;
+        _idle = idleTimeout;
+        _idFrame.InitEmpty();
+        _payload.InitEmpty();
+    }
+
+    public int ReceiveControl(byte[] control, TimeSpan wait)
+    {
+        if (_routed)
+        {
+            if (!_socket.TryReceive(ref _idFrame, wait))
+            {
+                return -1;
+            }
+
+            RouterIdentities.CheckSender(_idFrame.Slice());
+            ReceiveFrame(ref _payload);
+        }
+        else if (!_socket.TryReceive(ref _payload, wait))
+        {
+            return -1;
+        }
+
+        var frame = _payload.Slice();
+        var length = Math.Min(frame.Length, control.Length);
+        frame[..length].CopyTo(control);
+        return length;
+    }
+
+    public void Receive(ReceiveLedger ledger)
+    {
+        ReceiveIdFrame();
+        ReceiveFrame(ref _payload);
+        ledger.Accept(_payload.Slice(), _payload.Size);
+    }
+
+    /// <summary>A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.</summary>
+    public bool TryReceive(ReceiveLedger ledger)
+    {
+        if (!_socket.TryReceive(ref _routed ? ref _idFrame : ref _payload, TimeSpan.Zero))
+        {
+            return false;
+        }
+
+        if (_routed)
+        {
+            ReceiveFrame(ref _payload);
+        }
+
+        ledger.Accept(_payload.Slice(), _payload.Size);
+        return true;
+    }
+
+    public readonly bool Poll() => (_socket.Poll(PollEvents.PollIn, _idle) & PollEvents.PollIn) != 0;
+
+    public readonly string PollCall => "Poll";
+
+    /// <summary>NetMQ's ByteArray case is its own array receive (a new array per frame), and it has no ArrayPool case.</summary>
+    public readonly bool ReceivesIntoArrays => false;
+
+    public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger) =>
+        throw new NotSupportedException("NetMQ receives into arrays of its own");
+
+    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
+
+    public void ReceiveOwn(BufferStrategy strategy, ReceiveLedger ledger)
+    {
+        ReceiveIdFrame();
+        if (strategy == BufferStrategy.ByteArray)
+        {
+            // NetMQ's array receive: a new array per frame.
+            if (!_socket.TryReceiveFrameBytes(_idle, out var bytes))
+            {
+                throw MessageReceiver.Idle("TryReceiveFrameBytes received nothing", _idle);
+            }
+
+            ledger.Accept(bytes, bytes.Length);
+            return;
+        }
+
+        var frame = default(Msg);
+        frame.InitEmpty();
+        try
+        {
+            ReceiveFrame(ref frame);
+            ledger.Accept(frame.Slice(), frame.Size);
+        }
+        finally
+        {
+            frame.Close();
+        }
+    }
+
+    public void Dispose()
+    {
+        _idFrame.Close();
+        _payload.Close();
+        _socket.Dispose();
+    }
+
+    private void ReceiveIdFrame()
+    {
+        if (_routed)
+        {
+            ReceiveFrame(ref _idFrame);
+        }
+    }
+
+    /// <summary>A bounded blocking receive. (NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.)</summary>
+    private readonly void ReceiveFrame(ref Msg frame)
+    {
+        if (!_socket.TryReceive(ref frame, _idle))
+        {
+            throw MessageReceiver.Idle("TryReceive received nothing", _idle);
+        }
+    }
+}

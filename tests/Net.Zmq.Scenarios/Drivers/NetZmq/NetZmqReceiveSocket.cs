@@ -1,0 +1,173 @@
+using Net.Zmq;
+using Net.Zmq.Core.Native;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>Net.Zmq's receive body: Socket.Recv into a reused array, its Message types, its Poller.</summary>
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "It is IDisposable, and Dispose disposes the Poller; CA1001 does not see it on a struct.")]
+internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
+{
+    private readonly Socket _socket;
+    private readonly bool _routed;
+#if NETZMQ_MESSAGEPOOL
+    private readonly int _size;
+#endif
+    private readonly TimeSpan _idle;
+    private readonly byte[] _idFrame = new byte[RouterIdentities.IdFrameCapacity];
+    private readonly byte[] _payload;
+    // Made once here, not per operation: only the receive loop is measured. Made for every workload, since any
+    // operation of a shared workload may be a Poller one; an idle Poller does nothing.
+    private readonly Poller _poller;
+
+    public NetZmqReceiveSocket(Socket socket, WorkloadShape shape, TimeSpan idleTimeout)
+    {
+        _socket = socket;
+        _routed = shape.Routed;
+#if NETZMQ_MESSAGEPOOL
+        _size = shape.MessageSize;
+#endif
+        _idle = idleTimeout;
+        _payload = new byte[shape.MessageSize];
+        _poller = new Poller(1);
+        _poller.Add(socket, PollEvents.In);
+    }
+
+    public readonly int ReceiveControl(byte[] control, TimeSpan wait)
+    {
+        _socket.SetOption(SocketOption.Rcvtimeo, (int)wait.TotalMilliseconds);
+        try
+        {
+            if (_routed)
+            {
+                var idLength = _socket.Recv(control);
+                RouterIdentities.CheckSender(control.AsSpan(0, idLength));
+            }
+
+            return _socket.Recv(control);
+        }
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+        {
+            return -1;
+        }
+        finally
+        {
+            _socket.SetOption(SocketOption.Rcvtimeo, (int)_idle.TotalMilliseconds);
+        }
+    }
+
+    public readonly void Receive(ReceiveLedger ledger)
+    {
+        ReceiveIdFrame();
+        ledger.Accept(_payload, ReceiveFrame(_payload));
+    }
+
+    /// <summary>A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.</summary>
+    public readonly bool TryReceive(ReceiveLedger ledger)
+    {
+        if (_routed)
+        {
+            if (_socket.Recv(_idFrame, RecvFlags.DontWait) < 0)
+            {
+                return false;
+            }
+
+            ledger.Accept(_payload, ReceiveFrame(_payload));
+            return true;
+        }
+
+        var length = _socket.Recv(_payload, RecvFlags.DontWait);
+        if (length < 0)
+        {
+            return false;
+        }
+
+        ledger.Accept(_payload, length);
+        return true;
+    }
+
+    public readonly bool Poll() => _poller.Poll((long)_idle.TotalMilliseconds) != 0;
+
+    public readonly string PollCall => "Poller";
+
+    public readonly bool ReceivesIntoArrays => true;
+
+    public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger)
+    {
+        ReceiveIdFrame();
+        ledger.Accept(buffer, ReceiveFrame(buffer.AsSpan(0, length)));
+    }
+
+    public readonly bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy or BufferStrategy.MessagePool
+#if NETZMQ_MESSAGEPOOL
+            or BufferStrategy.MessagePoolRecvPool
+#endif
+        ;
+
+    public readonly void ReceiveOwn(BufferStrategy strategy, ReceiveLedger ledger)
+    {
+        ReceiveIdFrame();
+#if NETZMQ_MESSAGEPOOL
+        if (strategy == BufferStrategy.MessagePoolRecvPool)
+        {
+            // Dispose returns the message to the pool; the receiver knows the size, as this API requires.
+            using var pooled = MessagePool.Shared.Rent(_size);
+            var pooledLength = ReceiveMessage(pooled, _size);
+            ledger.Accept(pooled.Data, pooledLength);
+            return;
+        }
+#endif
+        // The length first: Data is the received frame only once the receive has returned.
+        using var message = new Message();
+        var length = ReceiveMessage(message, 0);
+        ledger.Accept(message.Data, length);
+    }
+
+    public void Dispose()
+    {
+        _poller.Dispose();
+        _socket.Dispose();
+    }
+
+    private readonly void ReceiveIdFrame()
+    {
+        if (_routed)
+        {
+            ReceiveFrame(_idFrame);
+        }
+    }
+
+    /// <summary>A blocking receive bounded by RCVTIMEO, which Net.Zmq reports as EAGAIN.</summary>
+    private readonly int ReceiveFrame(Span<byte> buffer)
+    {
+        try
+        {
+            return _socket.Recv(buffer);
+        }
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+        {
+            throw MessageReceiver.Idle("Recv received nothing", _idle, e);
+        }
+    }
+
+    /// <summary>Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload that needs the size.</summary>
+    private readonly int ReceiveMessage(Message message, int size)
+    {
+        try
+        {
+#if NETZMQ_MESSAGEPOOL
+            if (size > 0)
+            {
+                return _socket.Recv(message, size);
+            }
+#endif
+            return _socket.Recv(message);
+        }
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+        {
+            throw MessageReceiver.Idle(size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle, e);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using Net.Zmq;
+using Net.Zmq.Core.Native;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>Net.Zmq's send body: Socket.Send of spans, and its Message types (copied, zero-copy, pooled).</summary>
+internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, WorkloadOptions options) : ISendSocket, IDisposable
+{
+    private readonly byte[] _peerId = RouterIdentities.Receiver.ToArray();
+    private readonly ZeroCopyRelease _release = new();
+
+    public ZeroCopyCounts ZeroCopy => _release.Counts;
+
+    public void SendHello()
+    {
+        if (shape.Routed)
+        {
+            SendPeerIdWhenRoutable();
+        }
+
+        Send(RouterIdentities.Hello, SendFlags.None);
+    }
+
+    public void SendReady()
+    {
+        SendPeerId();
+        Send(RouterIdentities.Ready, SendFlags.None);
+    }
+
+    public void SendPeerId()
+    {
+        if (shape.Routed)
+        {
+            Send(_peerId, SendFlags.SendMore);
+        }
+    }
+
+    public void SendReused(byte[] payload) => Send(payload, SendFlags.None);
+
+    public bool SendsArrays => true;
+
+    public void SendArray(byte[] buffer, int length) => Send(buffer.AsSpan(0, length), SendFlags.None);
+
+    public bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy
+#if NETZMQ_MESSAGEPOOL
+            or BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool
+#endif
+        ;
+
+    public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
+    {
+        var size = shape.MessageSize;
+        if (strategy == BufferStrategy.MessageZeroCopy)
+        {
+            var data = Marshal.AllocHGlobal(size);
+            Span<byte> bytes;
+            unsafe
+            {
+                bytes = new Span<byte>((void*)data, size);
+            }
+
+            plan.Write(i, bytes, payloadTemplate);
+            // From here the buffer is the message's: libzmq frees it through the callback, sent or not.
+            using var zeroCopy = new Message(data, size, _release.Free);
+            _release.HandedOver();
+            SendPeerId();
+            SendMessage(zeroCopy);
+            return;
+        }
+
+#if NETZMQ_MESSAGEPOOL
+        if (strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool)
+        {
+            // Sending returns the message to the pool; a pooled message must not be touched after Send.
+            var pooled = MessagePool.Shared.Rent(size);
+            pooled.SetActualDataSize(size);
+            plan.Write(i, pooled.Data, payloadTemplate);
+            SendPeerId();
+            SendMessage(pooled);
+            return;
+        }
+#endif
+        using var message = new Message(size);
+        plan.Write(i, message.Data, payloadTemplate);
+        SendPeerId();
+        SendMessage(message);
+    }
+
+    public void Dispose() => socket.Dispose();
+
+
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
+    private void SendPeerIdWhenRoutable()
+    {
+        var started = Stopwatch.GetTimestamp();
+        while (true)
+        {
+            try
+            {
+                Send(_peerId, SendFlags.SendMore);
+                return;
+            }
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EHOSTUNREACH)
+            {
+                if (Stopwatch.GetElapsedTime(started) > options.HandshakeTimeout)
+                {
+                    throw new TimeoutException(
+                        $"the receiver's ROUTER stayed unroutable for {options.HandshakeTimeout.TotalSeconds:0.#} s", e);
+                }
+
+                Thread.Sleep(1);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Blocking send: PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO (reported as EAGAIN);
+    /// PUB never blocks, and its high-water mark holds whole operations.
+    /// </summary>
+    private void Send(ReadOnlySpan<byte> frame, SendFlags flags)
+    {
+        try
+        {
+            socket.Send(frame, flags);
+        }
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+        {
+            throw new TimeoutException($"Send blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+        }
+    }
+
+    private void SendMessage(Message message)
+    {
+        try
+        {
+            socket.Send(message, SendFlags.None);
+        }
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+        {
+            throw new TimeoutException($"Send(Message) blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+        }
+    }
+
+    /// <summary>
+    /// The zero-copy buffers' release: one delegate for every message (libzmq calls it once per buffer, on whichever
+    /// thread releases it) and the counts the workload checks. A class, so the callback has one place to count in.
+    /// </summary>
+    private sealed class ZeroCopyRelease
+    {
+        private long _handedOver;
+        private long _freed;
+
+        public ZeroCopyRelease() => Free = data =>
+        {
+            Marshal.FreeHGlobal(data);
+            Interlocked.Increment(ref _freed);
+        };
+
+        public Action<nint> Free { get; }
+
+        public ZeroCopyCounts Counts => new(Interlocked.Read(ref _handedOver), Interlocked.Read(ref _freed));
+
+        public void HandedOver() => Interlocked.Increment(ref _handedOver);
+    }
+}

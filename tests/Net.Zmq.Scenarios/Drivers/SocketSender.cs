@@ -1,0 +1,92 @@
+using System.Buffers;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Scenarios.Drivers;
+
+/// <summary>
+/// The send loops, each written once: every buffer strategy over a driver's <typeparamref name="TSocket"/>, a struct
+/// the JIT specialises this class for. Each message starts as a copy of the case's payload template; the plan writes
+/// its sequence number (and any injected fault).
+/// </summary>
+public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) : IMessageSender
+    where TSocket : struct, ISendSocket
+{
+    // Never readonly: calls on a readonly struct field work on a copy, and the bodies keep state (a Msg, counters).
+#pragma warning disable IDE0044
+    private TSocket _socket = socket;
+#pragma warning restore IDE0044
+    private readonly int _size = shape.MessageSize;
+    private readonly byte[] _template = Payloads.Payload.CreateTemplate(shape.MessageSize);
+
+    // Pinned, so that a native body may hand libzmq its address without pinning it per message.
+    private readonly byte[] _payload = PinnedTemplate(shape.MessageSize);
+
+    public ZeroCopyCounts ZeroCopy => _socket.ZeroCopy;
+
+    public void SendHello() => _socket.SendHello();
+
+    public void SendReady() => _socket.SendReady();
+
+    public void SendOperation(SendPlan plan)
+    {
+        var count = plan.Count;
+        var strategy = plan.Strategy;
+        if (strategy == BufferStrategy.ReusedBuffer)
+        {
+            for (var i = 0; i < count; i++)
+            {
+                plan.Fill(i, _payload, _template);
+                _socket.SendPeerId();
+                _socket.SendReused(_payload);
+            }
+        }
+        else if (strategy == BufferStrategy.ByteArray && _socket.SendsArrays)
+        {
+            for (var i = 0; i < count; i++)
+            {
+                var bytes = new byte[_size];
+                plan.Write(i, bytes, _template);
+                _socket.SendPeerId();
+                _socket.SendArray(bytes, _size);
+            }
+        }
+        else if (strategy == BufferStrategy.ArrayPool && _socket.SendsArrays)
+        {
+            for (var i = 0; i < count; i++)
+            {
+                var rented = ArrayPool<byte>.Shared.Rent(_size);
+                try
+                {
+                    plan.Write(i, rented.AsSpan(0, _size), _template);
+                    _socket.SendPeerId();
+                    _socket.SendArray(rented, _size);
+                }
+                finally
+                {
+                    ArrayPool<byte>.Shared.Return(rented);
+                }
+            }
+        }
+        else if (_socket.Expresses(strategy))
+        {
+            for (var i = 0; i < count; i++)
+            {
+                _socket.SendOwn(strategy, plan, i, _template);
+            }
+        }
+        else
+        {
+            throw new NotSupportedException($"{typeof(TSocket).Name} has no {strategy} send loop");
+        }
+    }
+
+    public void Dispose() => _socket.Dispose();
+
+    private static byte[] PinnedTemplate(int size)
+    {
+        var payload = GC.AllocateArray<byte>(size, pinned: true);
+        Payloads.Payload.CreateTemplate(size).CopyTo(payload, 0);
+        return payload;
+    }
+}
