@@ -119,42 +119,41 @@ public static class BaselineWriter
     private static void WritePolicy(Utf8JsonWriter json, Policy policy)
     {
         json.WriteStartObject("policy");
-        json.WriteStartArray("ratioBounds");
-        foreach (var bound in policy.RatioBounds)
+        WriteObjects(json, "ratioBounds", policy.RatioBounds, bound =>
         {
-            json.WriteStartObject();
             json.WriteString("variant", bound.Variant);
             json.WriteString("reference", bound.Reference);
             json.WriteNumber("max", bound.Max);
             json.WriteString("why", bound.Why);
-            json.WriteEndObject();
-        }
-
-        json.WriteEndArray();
-        json.WriteStartArray("bytesBounds");
-        foreach (var bound in policy.BytesBounds)
+        });
+        WriteObjects(json, "bytesBounds", policy.BytesBounds, bound =>
         {
-            json.WriteStartObject();
             json.WriteString("variant", bound.Variant);
             json.WriteNumber("max", bound.Max);
             json.WriteNumber("upToMessageBytes", bound.UpToMessageBytes);
             json.WriteString("why", bound.Why);
-            json.WriteEndObject();
-        }
-
-        json.WriteEndArray();
-        json.WriteStartArray("knownViolations");
-        foreach (var violation in policy.KnownViolations)
+        });
+        WriteObjects(json, "knownViolations", policy.KnownViolations, violation =>
         {
-            json.WriteStartObject();
             json.WriteString("case", violation.Case);
             json.WriteString("gate", violation.Gate.Key);
             json.WriteString("evidence", violation.Evidence);
+        });
+        json.WriteEndObject();
+    }
+
+    /// <summary>An array of objects, each written by <paramref name="fields"/>.</summary>
+    private static void WriteObjects<T>(Utf8JsonWriter json, string name, IEnumerable<T> items, Action<T> fields)
+    {
+        json.WriteStartArray(name);
+        foreach (var item in items)
+        {
+            json.WriteStartObject();
+            fields(item);
             json.WriteEndObject();
         }
 
         json.WriteEndArray();
-        json.WriteEndObject();
     }
 
     private static void WriteTolerances(Utf8JsonWriter json, Tolerances tolerances)

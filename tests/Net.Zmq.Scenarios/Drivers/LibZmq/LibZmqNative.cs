@@ -10,6 +10,17 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 internal static unsafe partial class LibZmqNative
 {
+    /// <summary>
+    /// An array pinned for its owner's lifetime, and its address: the loops hand libzmq raw pointers without a fixed
+    /// block per message.
+    /// </summary>
+    public static byte[] PinnedArray(int length, out byte* address)
+    {
+        var array = GC.AllocateArray<byte>(length, pinned: true);
+        address = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(array, 0);
+        return array;
+    }
+
     public const string Library = "libzmq";
 
     public const int ZMQ_PUB = 1;

@@ -11,8 +11,7 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     private readonly nint _socket;
     private readonly bool _routed;
     private readonly TimeSpan _idle;
-    // Pinned for the receiver's lifetime so the loops pass raw pointers without fixed blocks.
-    private readonly byte[] _idFrame = GC.AllocateArray<byte>(RouterIdentities.IdFrameCapacity, pinned: true);
+    private readonly byte[] _idFrame;
     private readonly byte[] _payload;
     private readonly byte* _idPtr;
     private readonly byte* _payloadPtr;
@@ -22,9 +21,8 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         _socket = socket;
         _routed = shape.Routed;
         _idle = idleTimeout;
-        _payload = GC.AllocateArray<byte>(shape.MessageSize, pinned: true);
-        _idPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_idFrame, 0);
-        _payloadPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_payload, 0);
+        _idFrame = PinnedArray(RouterIdentities.IdFrameCapacity, out _idPtr);
+        _payload = PinnedArray(shape.MessageSize, out _payloadPtr);
     }
 
     public readonly int ReceiveControl(byte[] control, TimeSpan wait)

@@ -13,7 +13,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     private readonly nint _socket;
     private readonly WorkloadShape _shape;
     private readonly WorkloadOptions _options;
-    private readonly byte[] _peerId = GC.AllocateArray<byte>(RouterIdentities.Receiver.Length, pinned: true);
+    private readonly byte[] _peerId;
     private readonly byte* _peerIdPtr;
     // The zero-copy free callback's hint: native, so that a callback libzmq runs after this object is gone
     // (linger discards, a late I/O thread) still writes somewhere valid.
@@ -25,8 +25,8 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         _socket = socket;
         _shape = shape;
         _options = options;
+        _peerId = PinnedArray(RouterIdentities.Receiver.Length, out _peerIdPtr);
         RouterIdentities.Receiver.CopyTo(_peerId);
-        _peerIdPtr = (byte*)Marshal.UnsafeAddrOfPinnedArrayElement(_peerId, 0);
     }
 
     public ZeroCopyCounts ZeroCopy => new(Interlocked.Read(ref _handedOver), Interlocked.Read(ref *_freed));
