@@ -119,14 +119,14 @@ public sealed class GateSelfTests
             Environment = name => name == "CI" ? "true" : null,
         };
 
-        var refusal = Assert.Throws<InvalidOperationException>(() => PerfSession.Measure(settings, _ => { }));
+        var refusal = Assert.Throws<InvalidOperationException>(() => PerfSession.Measure(settings, _ => { }, _ => { }));
 
         Assert.Contains("UpdateBaselines=true is refused because CI is set", refusal.Message, StringComparison.Ordinal);
         Assert.Equal(before, BaselineBytes());
     }
 
     private static PerfRun Measure(DriverId driver, string name, InjectionPlan? injection) =>
-        PerfSession.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection), TestContext.Current.TestOutputHelper!.WriteLine);
+        PerfSession.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection), TestLines.Output, TestLines.Progress);
 
     private static PerfSettings SelfTestSettings(string name, string group, InjectionPlan? injection) => new(
         MeasurementProfile.Quick,

@@ -30,7 +30,7 @@ public sealed class GateTests
         Assert.SkipUnless(availability.IsAvailable,
             $"{driver} is not measured here, so its baselines (baselines/{driver}.*.json) were not checked: {availability.Description}");
 
-        var run = PerfSession.Run(TestContext.Current.TestOutputHelper!.WriteLine);
+        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
         foreach (var note in run.Notes.Where(n => n.StartsWith(BaselineStore.NotCheckedNote, StringComparison.Ordinal) && n.Contains($"/{driver}.", StringComparison.Ordinal)))
         {
             TestContext.Current.TestOutputHelper!.WriteLine(note);

@@ -14,7 +14,7 @@ public sealed class PerfReportTests
     [Fact]
     public void Run_WritesTheReportAndTheResults()
     {
-        var run = PerfSession.Run(TestContext.Current.TestOutputHelper!.WriteLine);
+        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
 
         var report = File.ReadAllText(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, ReportFiles.ReportName));
         Assert.Equal(ReportRenderer.Render(run), report);
@@ -37,7 +37,7 @@ public sealed class PerfReportTests
             "it is compared for the default profile, which the same renderer draws");
         Assert.SkipWhen(string.Equals(Environment.GetEnvironmentVariable("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
             "a refresh samples twice as long, so its report's profile line is a refresh's: the structure is compared for plain runs");
-        var run = PerfSession.Run(TestContext.Current.TestOutputHelper!.WriteLine);
+        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
         var drivers = string.Join('+', run.Subjects.Where(s => s.ShowTables).Select(s => s.Subject).Distinct().Order(StringComparer.Ordinal));
         if (run.Subjects.Any(s => s.Subject == nameof(DriverId.NetZmq)) && !NetZmqBuild.HasMessagePool)
         {

@@ -63,6 +63,9 @@ public class CellBenchmarks
     /// <summary>Every operation run for a cell, in order (a cell measured again starts a new list).</summary>
     public static IReadOnlyList<OperationRecord> RecordsOf(string cell) => Records.TryGetValue(cell, out var list) ? list : [];
 
+    /// <summary>Told each cell's id as its setup ends, before its first operation: the run's progress lines.</summary>
+    public static Action<string>? CellStarted { get; set; }
+
     [ParamsSource(nameof(CellIds))]
     public string CellId { get; set; } = "";
 
@@ -78,6 +81,7 @@ public class CellBenchmarks
         _block = -1;
         Neighbours.TryRemove(CellId, out _);
         _cellStarted = NeighbourLoad.Read();
+        CellStarted?.Invoke(CellId);
     }
 
     [IterationSetup]

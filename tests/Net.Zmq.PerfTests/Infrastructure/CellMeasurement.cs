@@ -17,7 +17,7 @@ internal static class CellMeasurement
     private static int _nextUnit;
 
     public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
-        ThreadPlacement placement, string artifactsDirectory, Action<string> log)
+        ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
     {
         var schedules = new Dictionary<string, IReadOnlyList<ScheduledOperation>>(StringComparer.Ordinal);
         var warmups = new Dictionary<string, int>(StringComparer.Ordinal);
@@ -35,6 +35,9 @@ internal static class CellMeasurement
         CellBenchmarks.Injection = injection;
         CellBenchmarks.Placement = placement;
         CellBenchmarks.Failures.Clear();
+        CellBenchmarks.CellStarted = new RunProgress(
+            schedules.ToDictionary(s => s.Key, s => RunProgress.Weight(s.Value.Count, CaseCatalog.Get(s.Value[0].CaseId).MessageSize)),
+            progress).CellStarted;
         try
         {
             return BenchmarkSession.Run(new InterleavedCells(
@@ -52,6 +55,7 @@ internal static class CellMeasurement
         finally
         {
             CellBenchmarks.Injection = null;
+            CellBenchmarks.CellStarted = null;
         }
     }
 }

@@ -22,7 +22,7 @@ internal static class PerfSession
 
     public static SourceLayout Layout { get; } = SourceLayout.Of(typeof(PerfSession).Assembly);
 
-    public static PerfRun Run(Action<string> log)
+    public static PerfRun Run(Action<string> log, Action<string> progress)
     {
         lock (RunLock)
         {
@@ -30,7 +30,7 @@ internal static class PerfSession
             {
                 try
                 {
-                    _run = Measure(PerfSettings.FromEnvironment(Environment.GetEnvironmentVariable, Layout), log);
+                    _run = Measure(PerfSettings.FromEnvironment(Environment.GetEnvironmentVariable, Layout), log, progress);
                 }
                 catch (Exception e)
                 {
@@ -51,7 +51,9 @@ internal static class PerfSession
     /// One Perf run with explicit settings: what <see cref="Run"/> does from the environment, and what the gates'
     /// self-tests do with their own filter and injection (and their own artifacts directory).
     /// </summary>
-    public static PerfRun Measure(PerfSettings settings, Action<string> log)
+    /// <param name="log">The run's detail (BenchmarkDotNet's log included): the test's output.</param>
+    /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes on.</param>
+    public static PerfRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
         if (settings.UpdateBaselines)
         {
@@ -89,7 +91,7 @@ internal static class PerfSession
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
         IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases) =>
-            CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log)
+            CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress)
                 .GroupBy(m => m.Case.SuiteId)
                 .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
                 // Cells run in batches and their cases in shuffled order: reports and baselines list them in catalog order.

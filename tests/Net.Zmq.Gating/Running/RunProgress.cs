@@ -1,0 +1,46 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// One line as each cell starts: which cell, how far the run is and about how long is left. Called from the
+/// benchmark's setup, never inside a timed operation. The time left is the time so far scaled by the work left,
+/// where a cell's work is its operations weighted by message size (a 64 KiB tcp operation takes about 30 times a
+/// 64 B one here): a guide, said as "about".
+/// </summary>
+public sealed class RunProgress(IReadOnlyDictionary<string, double> weights, Action<string> report, Func<TimeSpan>? clock = null)
+{
+    private readonly Func<TimeSpan> _clock = clock ?? StartClock();
+    private readonly double _total = weights.Values.Sum();
+    private readonly HashSet<string> _started = new(StringComparer.Ordinal);
+    private double _done;
+    private string? _current;
+
+    /// <summary>A cell's work: its operations, each weighted by its message size.</summary>
+    public static double Weight(int operations, int messageBytes) => operations * (1 + (messageBytes / 2048.0));
+
+    public void CellStarted(string cell)
+    {
+        if (_current is not null && _started.Add(_current))
+        {
+            _done += weights.GetValueOrDefault(_current);
+        }
+
+        _current = cell;
+        var elapsed = _clock();
+        var left = _done > 0 ? TimeSpan.FromSeconds(elapsed.TotalSeconds * (_total - _done) / _done) : (TimeSpan?)null;
+        var remaining = left is { } l ? $", about {Minutes(l)} left" : "";
+        report(string.Create(CultureInfo.InvariantCulture,
+            $"[perf] cell {_started.Count + 1} of {weights.Count}: {cell}; {_done / _total:P0} done after {Minutes(elapsed)}{remaining}"));
+    }
+
+    private static Func<TimeSpan> StartClock()
+    {
+        var watch = Stopwatch.StartNew();
+        return () => watch.Elapsed;
+    }
+
+    private static string Minutes(TimeSpan t) =>
+        t.TotalMinutes >= 1 ? $"{(int)t.TotalMinutes} min {t.Seconds:00} s" : $"{t.Seconds} s";
+}
