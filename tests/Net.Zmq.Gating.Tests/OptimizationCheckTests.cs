@@ -25,3 +25,21 @@ public sealed class OptimizationCheckTests
     public void TheMeasuredLibraries_AreOptimizedEvenInThisBuild() =>
         OptimizationCheck.RequireOptimized([typeof(OptimizationCheck).Assembly, typeof(NetZmqTests.Scenarios.Catalog.CaseCatalog).Assembly]);
 }
+
+/// <summary>A run under coverage instrumentation skips, saying why, instead of timing instrumented code.</summary>
+public sealed class InstrumentationCheckTests
+{
+    [Fact]
+    public void AnAssemblyWithCoverletsTracker_IsNamedAsInstrumented()
+    {
+        var instrumented = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Instrumented.Sample"), AssemblyBuilderAccess.Run);
+        instrumented.DefineDynamicModule("Instrumented.Sample").DefineType($"{InstrumentationCheck.CoverletTrackerNamespace}.Instrumented.Sample_1234").CreateType();
+
+        var blocker = InstrumentationCheck.Blocker([instrumented, typeof(string).Assembly]);
+
+        Assert.StartsWith("not measured: Instrumented.Sample is instrumented for code coverage", blocker, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void PlainAssemblies_AreMeasured() => Assert.Null(InstrumentationCheck.Blocker([typeof(string).Assembly, typeof(Assert).Assembly]));
+}

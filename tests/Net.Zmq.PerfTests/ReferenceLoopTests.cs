@@ -22,6 +22,7 @@ public sealed class ReferenceLoopTests
         var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
         Assert.SkipWhen(why is not null, $"no reference check here: {why}");
 
+        PerfSession.SkipIfInstrumented();
         var comparison = ReferenceCheck.Measure(DriverId.NetZmq, messageSize, ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable));
 
         TestContext.Current.TestOutputHelper!.WriteLine(comparison.Describe());

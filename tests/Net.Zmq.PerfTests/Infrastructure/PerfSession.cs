@@ -24,6 +24,7 @@ internal static class PerfSession
 
     public static PerfRun Run(Action<string> log, Action<string> progress)
     {
+        SkipIfInstrumented();
         lock (RunLock)
         {
             if (_run is null && _failure is null)
@@ -55,6 +56,7 @@ internal static class PerfSession
     /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes on.</param>
     public static PerfRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
+        SkipIfInstrumented();
         if (settings.UpdateBaselines)
         {
             BaselineRefresh.RefuseUnderCi(settings.Environment);
@@ -151,6 +153,14 @@ internal static class PerfSession
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
+    }
+
+    /// <summary>A test that would measure is skipped, with the reason, when the measured code is instrumented for coverage.</summary>
+    public static void SkipIfInstrumented()
+    {
+        var blocker = InstrumentationCheck.Blocker(
+            [typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
+        Assert.SkipWhen(blocker is not null, blocker ?? "");
     }
 
     /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
