@@ -23,8 +23,26 @@ public sealed class ReportRendererTests
     {
         var report = ReportRenderer.Render(SampleMeasurements.Run());
 
-        var absent = report.IndexOf("| Missing | **no** | 0 | Missing is not installed here; enable it with -p:Missing=on |", StringComparison.Ordinal);
-        Assert.True(absent > 0 && absent < report.IndexOf("| Case |", StringComparison.Ordinal), report);
+        var absent = report.IndexOf("**Missing was not measured:** Missing is not installed here; enable it with -p:Missing=on", StringComparison.Ordinal);
+        Assert.True(absent > 0 && absent < report.IndexOf('|', StringComparison.Ordinal), report);
+        Assert.Contains("| Missing | **no** | 0 | Missing is not installed here; enable it with -p:Missing=on |", report, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Report_OpensWithTheVerdict_TheFailingGates_TheHeadline_TheComparison_AndTheClaims_BeforeAnyFullTable()
+    {
+        var report = ReportRenderer.Render(SampleMeasurements.Run());
+
+        var firstScreen = report[..report.IndexOf("## What was measured", StringComparison.Ordinal)];
+        Assert.StartsWith("# Net.Zmq.Tests perf report\n\n**2 gates fail.**", report, StringComparison.Ordinal);
+        Assert.Contains("| Binding/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64KiB | policy: Poller ≤ 1.10 × PureBlocking | 1.400 [1.400, 1.400] | ≤ 1.10 | baselines/Binding.ReceiveModes.json |",
+            firstScreen, StringComparison.Ordinal);
+        Assert.Contains("| Binding | 64B | 2.00 M | 1.020 [1.020, 1.020] |", firstScreen, StringComparison.Ordinal);
+        // 5.0 / 4.0 and 5.1 / 4.1 ms: geometric mean 1.247.
+        Assert.Contains("| 64 B | 1.247 (1.244–1.250), 2 cases |", firstScreen, StringComparison.Ordinal);
+        Assert.Contains("| C1 | Poller runs within 0.97-1.01 × PureBlocking. | **does not hold** |", firstScreen, StringComparison.Ordinal);
+        Assert.DoesNotContain("| Case | Mean |", firstScreen, StringComparison.Ordinal);
+        Assert.Contains("<details><summary>Binding — ReceiveModes: 4 cases</summary>", report, StringComparison.Ordinal);
     }
 
     [Fact]

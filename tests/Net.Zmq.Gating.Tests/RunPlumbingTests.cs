@@ -20,10 +20,23 @@ public sealed class RunPlumbingTests : IDisposable
 
         ReportFiles.Write(run, _directory);
 
-        Assert.Equal([ReportFiles.ReportName, ReportFiles.ResultsName], Directory.GetFiles(_directory).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        Assert.Equal([BenchmarkDotNetJson.FileName, ReportFiles.ReportName, ReportFiles.ResultsName],
+            Directory.GetFiles(_directory).Select(Path.GetFileName).Order(StringComparer.Ordinal));
         Assert.Equal(ReportRenderer.Render(run), File.ReadAllText(Path.Combine(_directory, ReportFiles.ReportName)));
         using var results = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory, ReportFiles.ResultsName)));
         Assert.Equal("policy/ratio/Poller/PureBlocking", results.RootElement.GetProperty("subjects")[0].GetProperty("gates")[0].GetProperty("id").GetString());
+    }
+
+    [Fact]
+    public void ReportFiles_AfterAFailedRun_SayWhy_AndLeaveNoEarlierResultsToBeReadAsThisRuns()
+    {
+        ReportFiles.Write(SampleMeasurements.Run(), _directory);
+
+        ReportFiles.WriteFailure(_directory, "1 of 48 cells have no valid measurement");
+
+        Assert.Equal([ReportFiles.ReportName], Directory.GetFiles(_directory).Select(Path.GetFileName));
+        Assert.Contains("**The run failed before any gate:** 1 of 48 cells have no valid measurement",
+            File.ReadAllText(Path.Combine(_directory, ReportFiles.ReportName)), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -81,7 +81,7 @@ internal static class SampleMeasurements
                 new ClaimCheck("C2", "Batching is free.", ClaimVerdict.Unclear, "64B 1.050 [0.950, 1.150]"),
                 new ClaimCheck("C3", "Sleeping is slow.", ClaimVerdict.Holds, "64B 1.500 [1.400, 1.600]"),
                 new ClaimCheck("C4", "Pools allocate nothing.", ClaimVerdict.NotMeasured, "Binding did not measure the cases this claim is about in this run"),
-            ]);
+            ]) { HeadlineSuite = Suite };
     }
 
     public static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)

@@ -7,18 +7,22 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.PerfTests;
 
-/// <summary>The live run's reports: both files written, and the markdown's structure as reviewed.</summary>
+/// <summary>The live run's files: the report, the results and BenchmarkDotNet's format written, and the markdown's structure as reviewed.</summary>
 [Trait(TestCategories.Key, TestCategories.Perf)]
 public sealed class PerfReportTests
 {
     [Fact]
-    public void Run_WritesTheReportAndTheResults()
+    public void Run_WritesTheReportTheResultsAndTheBenchmarkDotNetJson()
     {
         var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
 
         var report = File.ReadAllText(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, ReportFiles.ReportName));
         Assert.Equal(ReportRenderer.Render(run), report);
         Assert.True(new FileInfo(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, ReportFiles.ResultsName)).Length > 0);
+        using var benchmarks = System.Text.Json.JsonDocument.Parse(
+            File.ReadAllText(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, BenchmarkDotNetJson.FileName)));
+        Assert.Equal(run.Subjects.Where(s => s.ShowTables).SelectMany(s => s.Cases).Select(c => c.Case.Id).Order(StringComparer.Ordinal),
+            benchmarks.RootElement.GetProperty("Benchmarks").EnumerateArray().Select(b => b.GetProperty("FullName").GetString()!).Order(StringComparer.Ordinal));
     }
 
     /// <summary>

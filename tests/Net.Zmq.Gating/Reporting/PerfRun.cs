@@ -19,6 +19,9 @@ public sealed record PerfRun(
     IReadOnlyList<ClaimCheck> Claims)
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
+
+    /// <summary>The suite whose table opens the report (for Net.Zmq: the receive modes), or null for none.</summary>
+    public string? HeadlineSuite { get; init; }
 }
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>

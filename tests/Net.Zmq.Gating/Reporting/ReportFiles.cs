@@ -4,7 +4,10 @@ using System.Text.Json.Serialization;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>Writes report.md and results.json for a run; each file is replaced whole, never left half-written.</summary>
+/// <summary>
+/// Writes report.md, results.json and the run in BenchmarkDotNet's JSON format (<see cref="BenchmarkDotNetJson"/>);
+/// each file is replaced whole, never left half-written.
+/// </summary>
 public static class ReportFiles
 {
     public const string ReportName = "report.md";
@@ -22,6 +25,19 @@ public static class ReportFiles
         Directory.CreateDirectory(directory);
         Replace(Path.Combine(directory, ReportName), ReportRenderer.Render(run));
         Replace(Path.Combine(directory, ResultsName), JsonSerializer.Serialize(run, Json) + "\n");
+        Replace(Path.Combine(directory, BenchmarkDotNetJson.FileName), BenchmarkDotNetJson.Render(run));
+    }
+
+    /// <summary>
+    /// A run that failed before any gate: report.md says why, and the results of an earlier run are removed, so that
+    /// nothing (a job summary, a comparison of two runs) reads them as this run's.
+    /// </summary>
+    public static void WriteFailure(string directory, string reason)
+    {
+        Directory.CreateDirectory(directory);
+        File.Delete(Path.Combine(directory, ResultsName));
+        File.Delete(Path.Combine(directory, BenchmarkDotNetJson.FileName));
+        Replace(Path.Combine(directory, ReportName), $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
     }
 
     private static void Replace(string path, string content)

@@ -23,32 +23,27 @@ public sealed class ReportRenderer(bool scrub = false)
     {
         Line("# Net.Zmq.Tests perf report");
         Line();
-        var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
-        var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
-        Line(scrub ? Scrubbed : failing == 0
-            ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
-            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Gates](#gates).");
-        Line();
-        var p = run.Profile;
-        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
-             $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
-             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
-             $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
-             $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
-             "the same run; messages per second are reported, never asserted.");
-        Line();
+        RenderVerdict(run);
+        RenderFailingGates(run);
+        RenderHeadline(run);
+        foreach (var comparison in run.Comparisons)
+        {
+            RenderComparisonBySize(run, comparison);
+        }
+
+        RenderClaims(run);
         RenderCoverage(run);
+        Line("## Tables");
+        Line();
         foreach (var subject in run.Subjects.Where(s => s.ShowTables))
         {
-            RenderSubject(subject);
+            Collapsible($"{subject.Subject} — {subject.Suite}: {subject.Cases.Count} cases", () => RenderSubject(subject));
         }
 
         foreach (var comparison in run.Comparisons)
         {
-            RenderComparison(run, comparison);
+            Collapsible(comparison.Title, () => RenderComparison(run, comparison));
         }
-
-        RenderClaims(run);
 
         RenderFingerprint(run);
         RenderGates(run);
@@ -67,9 +62,158 @@ public sealed class ReportRenderer(bool scrub = false)
         return _out.ToString();
     }
 
+    /// <summary>The first thing a reader sees: whether the run passed, and which driver did not run at all.</summary>
+    private void RenderVerdict(PerfRun run)
+    {
+        var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
+        var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
+        Line(scrub ? Scrubbed : failing == 0
+            ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Failing gates](#failing-gates).");
+        Line();
+        foreach (var absent in run.Absent)
+        {
+            Line($"**{absent.Subject} was not measured:** {V(absent.Reason)}");
+            Line();
+        }
+    }
+
+    /// <summary>Every gate that fails the run, with the file its bound came from: what a reader acts on.</summary>
+    private void RenderFailingGates(PerfRun run)
+    {
+        Line("## Failing gates");
+        Line();
+        var failing = run.Gates.Where(g => g.FailsRun).ToList();
+        var notGated = run.Subjects.Where(s => s.Error is not null).ToList();
+        if (scrub)
+        {
+            // Which gates fail is the run's outcome, not the report's structure.
+            Line(Scrubbed);
+            Line();
+            return;
+        }
+
+        if (failing.Count == 0 && notGated.Count == 0)
+        {
+            Line("None.");
+            Line();
+            return;
+        }
+
+        foreach (var subject in notGated)
+        {
+            Line($"- **{subject.Subject} — {subject.Suite} not gated** ({subject.BaselinePath}): {subject.Error}");
+        }
+
+        if (failing.Count > 0)
+        {
+            Line("| Case | Gate | Measured | Bound | Baseline file |");
+            Line("|---|---|---|---|---|");
+            foreach (var gate in failing)
+            {
+                Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | {gate.Bound} | {gate.BaselineFile} |");
+            }
+        }
+
+        Line();
+    }
+
+    /// <summary>
+    /// The headline suite in one table: per subject and group, the reference variant's rate and every other
+    /// variant's time ratio to it, measured in the same run.
+    /// </summary>
+    private void RenderHeadline(PerfRun run)
+    {
+        var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0).ToList();
+        if (subjects.Count == 0)
+        {
+            return;
+        }
+
+        var cases = subjects.SelectMany(s => s.Cases).ToList();
+        var reference = cases[0].Case.ReferenceVariant;
+        var variants = cases.Select(c => c.Case.Variant).Where(v => v != reference).Distinct().ToList();
+        Line($"## {run.HeadlineSuite} at a glance");
+        Line();
+        Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over {reference}'s in the same run " +
+             "with its 95 % interval (below 1.000 is faster).");
+        Line();
+        Line($"| Driver | Group | {reference} msg/s | " + string.Join(" | ", variants) + " |");
+        Line("|---|---|---:|" + string.Concat(variants.Select(_ => "---|")));
+        foreach (var subject in subjects)
+        {
+            foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
+            {
+                var rate = group.FirstOrDefault(c => c.Case.IsReference) is { } r ? V(Units.Rate(r.Measurement.MessagesPerSecond)) : "–";
+                Line($"| {subject.Subject} | {group.Key} | {rate} | " +
+                     string.Join(" | ", variants.Select(v => group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–")) + " |");
+            }
+        }
+
+        Line();
+    }
+
+    /// <summary>A comparison in one line per message size: the geometric mean over the cases of that size, and their range.</summary>
+    private void RenderComparisonBySize(PerfRun run, CrossSubjectComparison comparison)
+    {
+        var subject = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList();
+        var references = comparison.References
+            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
+            .Where(r => r.Cases.Count > 0)
+            .ToList();
+        Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
+        Line();
+        var sizes = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey)))
+            .GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key).ToList();
+        if (sizes.Count == 0)
+        {
+            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
+            Line();
+            return;
+        }
+
+        Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size both ran, with the " +
+             $"range of those cases (below 1.000 {comparison.Subject} is faster). Case by case under \"{comparison.Title}\" below.");
+        Line();
+        Line("| Size | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name}")) + " |");
+        Line("|---|" + string.Concat(references.Select(_ => "---|")));
+        foreach (var size in sizes)
+        {
+            Line($"| {Units.Size(size.Key)} | " + string.Join(" | ", references.Select(r =>
+            {
+                var ratios = size.Where(c => r.Cases.ContainsKey(c.Case.CrossSubjectKey))
+                    .Select(c => SuiteAnalysis.Compare(c.Measurement, r.Cases[c.Case.CrossSubjectKey].Measurement).Value).ToList();
+                return ratios.Count == 0 ? "–"
+                    : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) + $", {ratios.Count} cases";
+            })) + " |");
+        }
+
+        Line();
+    }
+
+    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>A section a reader opens when they need it: the tables after the first screen.</summary>
+    private void Collapsible(string summary, Action body)
+    {
+        Line($"<details><summary>{summary}</summary>");
+        Line();
+        body();
+        Line("</details>");
+        Line();
+    }
+
     private void RenderCoverage(PerfRun run)
     {
         Line("## What was measured");
+        Line();
+        var p = run.Profile;
+        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
+             $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
+             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
+             $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
+             $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
+             "the same run; messages per second are reported, never asserted.");
         Line();
         Line("| driver | measured | cases | what ran, or why not |");
         Line("|---|---|---|---|");
@@ -89,8 +233,6 @@ public sealed class ReportRenderer(bool scrub = false)
 
     private void RenderSubject(SubjectRun subject)
     {
-        Line($"## {subject.Subject} — {subject.Suite}");
-        Line();
         if (subject.Error is not null)
         {
             Line($"**Not gated:** {V(subject.Error)}");
@@ -124,8 +266,6 @@ public sealed class ReportRenderer(bool scrub = false)
             .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
             .Where(r => r.Cases.Count > 0)
             .ToList();
-        Line($"## {comparison.Title}");
-        Line();
         Line(comparison.Explanation);
         Line();
         var rows = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
@@ -165,11 +305,11 @@ public sealed class ReportRenderer(bool scrub = false)
         }
     }
 
-    /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
     private static string Describe(Sampling s) =>
         $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of {s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
         (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
 
+    /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
     private static List<string> ShortLabels(IReadOnlyList<string> keys)
     {
         var parts = keys.Select(k => k.Split('/')).ToList();
@@ -249,6 +389,9 @@ public sealed class ReportRenderer(bool scrub = false)
             Line($"- **{subject.Subject} not gated:** {V(subject.Error!)}");
         }
 
+        var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Describe(g.Key)}"));
+        Line($"<details><summary>All {run.Gates.Count()} gates: {V(counts)}</summary>");
+        Line();
         Line("| Gate | Case | Measured | Bound | Verdict |");
         Line("|---|---|---|---|---|");
         foreach (var gate in scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
@@ -266,7 +409,17 @@ public sealed class ReportRenderer(bool scrub = false)
         }
 
         Line();
+        Line("</details>");
+        Line();
     }
+
+    private static string Describe(GateVerdict verdict) => verdict switch
+    {
+        GateVerdict.Pass => "pass",
+        GateVerdict.Fail => "fail",
+        GateVerdict.KnownViolation => "known violation",
+        _ => "not applied",
+    };
 
     private string V(string value) => scrub ? Scrubbed : value;
 

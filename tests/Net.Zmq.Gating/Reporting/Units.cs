@@ -34,6 +34,9 @@ public static class Units
         _ => F($"{bytes:0} B"),
     };
 
+    /// <summary>A message size: whole kibibytes as such (64 KiB), anything else in bytes (64 B, 1000 B).</summary>
+    public static string Size(int bytes) => bytes >= 1024 && bytes % 1024 == 0 ? F($"{bytes / 1024} KiB") : F($"{bytes} B");
+
     public static string Count(double perThousand) => F($"{perThousand:0.0}");
 
     private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);

@@ -6,8 +6,7 @@ namespace NetZmqTests.Gating.Running;
 /// <summary>
 /// One line as each cell starts: which cell, how far the run is and about how long is left. Called from the
 /// benchmark's setup, never inside a timed operation. The time left is the time so far scaled by the work left,
-/// where a cell's work is its operations weighted by message size (a 64 KiB tcp operation takes about 30 times a
-/// 64 B one here): a guide, said as "about".
+/// where a cell's work is the caller's estimate of its time (any unit): a guide, said as "about".
 /// </summary>
 public sealed class RunProgress(IReadOnlyDictionary<string, double> weights, Action<string> report, Func<TimeSpan>? clock = null)
 {
@@ -16,9 +15,6 @@ public sealed class RunProgress(IReadOnlyDictionary<string, double> weights, Act
     private readonly HashSet<string> _started = new(StringComparer.Ordinal);
     private double _done;
     private string? _current;
-
-    /// <summary>A cell's work: its operations, each weighted by its message size.</summary>
-    public static double Weight(int operations, int messageBytes) => operations * (1 + (messageBytes / 2048.0));
 
     public void CellStarted(string cell)
     {

@@ -36,7 +36,7 @@ internal static class CellMeasurement
         CellBenchmarks.Placement = placement;
         CellBenchmarks.Failures.Clear();
         CellBenchmarks.CellStarted = new RunProgress(
-            schedules.ToDictionary(s => s.Key, s => RunProgress.Weight(s.Value.Count, CaseCatalog.Get(s.Value[0].CaseId).MessageSize)),
+            schedules.ToDictionary(s => s.Key, s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count)),
             progress).CellStarted;
         try
         {

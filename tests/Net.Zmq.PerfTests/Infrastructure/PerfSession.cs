@@ -36,6 +36,7 @@ internal static class PerfSession
                 catch (Exception e)
                 {
                     _failure = e;
+                    ReportFiles.WriteFailure(Layout.PerfArtifactsDirectory, e.Message);
                 }
             }
 
@@ -149,7 +150,7 @@ internal static class PerfSession
                     "– where the other driver did not run the case."),
             ],
             notes,
-            PublishedClaims.Evaluate(subjects));
+            PublishedClaims.Evaluate(subjects)) { HeadlineSuite = nameof(Suite.ReceiveModes) };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;

@@ -34,7 +34,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
             {
                 if (_routed)
                 {
-                    var idLength = zmq_recv(_socket, frame, (nuint)control.Length, 0);
+                    int idLength;
+                    do
+                    {
+                        idLength = zmq_recv(_socket, frame, (nuint)control.Length, 0);
+                    }
+                    while (idLength < 0 && Interrupted());
+
                     if (idLength < 0)
                     {
                         ThrowUnlessWouldBlock();
@@ -44,7 +50,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
                     RouterIdentities.CheckSender(control.AsSpan(0, idLength));
                 }
 
-                var length = zmq_recv(_socket, frame, (nuint)control.Length, 0);
+                int length;
+                do
+                {
+                    length = zmq_recv(_socket, frame, (nuint)control.Length, 0);
+                }
+                while (length < 0 && Interrupted());
+
                 if (length < 0)
                 {
                     ThrowUnlessWouldBlock();
@@ -94,7 +106,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     public readonly bool Poll()
     {
         var item = new PollItem { Socket = _socket, Events = ZMQ_POLLIN };
-        var ready = zmq_poll(&item, 1, new CLong((nint)_idle.TotalMilliseconds));
+        int ready;
+        do
+        {
+            ready = zmq_poll(&item, 1, new CLong((nint)_idle.TotalMilliseconds));
+        }
+        while (ready < 0 && Interrupted());
+
         if (ready == 0)
         {
             return false;
@@ -127,7 +145,14 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         _ = zmq_msg_init(&message);
         try
         {
-            if (zmq_msg_recv(&message, _socket, 0) < 0)
+            int received;
+            do
+            {
+                received = zmq_msg_recv(&message, _socket, 0);
+            }
+            while (received < 0 && Interrupted());
+
+            if (received < 0)
             {
                 throw RecvFailed("zmq_msg_recv");
             }
@@ -154,7 +179,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     /// <summary>A blocking receive whose failure ends the operation: EAGAIN here means RCVTIMEO expired.</summary>
     private readonly int RecvFrame(byte* buffer, int capacity)
     {
-        var length = zmq_recv(_socket, buffer, (nuint)capacity, 0);
+        int length;
+        do
+        {
+            length = zmq_recv(_socket, buffer, (nuint)capacity, 0);
+        }
+        while (length < 0 && Interrupted());
+
         return length < 0 ? throw RecvFailed("zmq_recv") : length;
     }
 

@@ -152,7 +152,14 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     /// </summary>
     private readonly void SendFrame(byte* buffer, int length, int flags)
     {
-        if (zmq_send(_socket, buffer, (nuint)length, flags) < 0)
+        int sent;
+        do
+        {
+            sent = zmq_send(_socket, buffer, (nuint)length, flags);
+        }
+        while (sent < 0 && Interrupted());
+
+        if (sent < 0)
         {
             throw SendFailed("zmq_send");
         }
@@ -161,7 +168,14 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     /// <summary>Sends and so empties <paramref name="message"/>; a message that was not sent is closed here (a zero-copy one frees its buffer).</summary>
     private readonly void SendMessage(ZmqMsg* message)
     {
-        if (zmq_msg_send(message, _socket, 0) < 0)
+        int sent;
+        do
+        {
+            sent = zmq_msg_send(message, _socket, 0);
+        }
+        while (sent < 0 && Interrupted());
+
+        if (sent < 0)
         {
             var failure = SendFailed("zmq_msg_send");
             _ = zmq_msg_close(message);

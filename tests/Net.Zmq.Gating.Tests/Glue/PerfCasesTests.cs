@@ -1,0 +1,23 @@
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Perf;
+
+namespace NetZmqTests.Gating.Tests.Glue;
+
+/// <summary>The cell-time estimate behind the progress lines' "about … left", against what a default run took here.</summary>
+public sealed class PerfCasesTests
+{
+    [Theory]
+    // Cell, operations, seconds the cell took in a default run with Net.Zmq 0.4.1 (2026-11-24, 7 min 15 s in all).
+    [InlineData("NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/ByteArray/256KiB", 96, 88.4)]
+    [InlineData("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64KiB", 96, 26.1)]
+    [InlineData("NetZmq/Patterns/PushPull/Inproc/PureBlocking/ReusedBuffer/64KiB", 360, 11.4)]
+    [InlineData("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/1KiB", 576, 11.7)]
+    [InlineData("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B", 576, 5.3)]
+    [InlineData("NetZmq/Patterns/PubSub/Inproc/PureBlocking/ReusedBuffer/64B", 360, 1.7)]
+    public void EstimatedSeconds_IsWithinAFactorOfTwoOfWhatTheCellTook(string caseId, int operations, double tookSeconds)
+    {
+        var estimate = PerfCases.EstimatedSeconds(CaseCatalog.Get(caseId), operations);
+
+        Assert.InRange(estimate / tookSeconds, 0.5, 2.0);
+    }
+}

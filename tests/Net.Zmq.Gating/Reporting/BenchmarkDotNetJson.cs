@@ -1,0 +1,120 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using BdnStatistics = BenchmarkDotNet.Mathematics.Statistics;
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>
+/// The run in BenchmarkDotNet's full JSON export format, one benchmark per measured case, so that the tools people
+/// already chart BenchmarkDotNet results with (github-action-benchmark's <c>benchmarkdotnet</c> tool, dotnet/performance's
+/// ResultsComparer) read the suite's runs. BenchmarkDotNet's own exporter cannot write it: its benchmarks here are
+/// cells, each timing several cases in alternation, so its file would hold one entry per cell. The statistics are
+/// BenchmarkDotNet's own, computed over each case's per-operation times; one operation is
+/// <see cref="PerfRun.MessagesPerOperation"/> messages. The case id is the benchmark's full name: the stable key a
+/// history chart follows.
+/// </summary>
+public static class BenchmarkDotNetJson
+{
+    /// <summary>Ends in "full.json", the suffix ResultsComparer looks for.</summary>
+    public const string FileName = "Net.Zmq.Tests-report-full.json";
+
+    public static string Render(PerfRun run)
+    {
+        var m = run.Machine;
+        var document = new JsonObject
+        {
+            ["Title"] = $"Net.Zmq.Tests-{run.StartedAt.UtcDateTime:yyyyMMdd-HHmmss}",
+            ["HostEnvironmentInfo"] = new JsonObject
+            {
+                ["BenchmarkDotNetCaption"] = "BenchmarkDotNet",
+                ["BenchmarkDotNetVersion"] = m.BenchmarkDotNet,
+                ["OsVersion"] = m.OperatingSystem,
+                ["ProcessorName"] = m.Cpu,
+                ["LogicalCoreCount"] = m.Cores,
+                ["RuntimeVersion"] = m.Runtime,
+                ["Architecture"] = System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(),
+                ["HasAttachedDebugger"] = false,
+                ["HasRyuJit"] = true,
+                ["Configuration"] = "RELEASE",
+            },
+            ["Benchmarks"] = new JsonArray([.. run.Subjects.Where(s => s.ShowTables).SelectMany(s => s.Cases)
+                .Select(c => (JsonNode)Benchmark(c.Measurement, run.MessagesPerOperation))]),
+        };
+        return document.ToJsonString(new JsonSerializerOptions { WriteIndented = true }) + "\n";
+    }
+
+    private static JsonObject Benchmark(CaseMeasurement measurement, int messagesPerOperation)
+    {
+        var c = measurement.Case;
+        var times = measurement.NanosecondsPerOperation;
+        var s = new BdnStatistics(times);
+        var operations = times.Count;
+        return new JsonObject
+        {
+            ["DisplayInfo"] = c.Id,
+            ["Namespace"] = "NetZmqTests",
+            ["Type"] = $"{c.Subject}.{c.Suite}",
+            ["Method"] = c.Variant,
+            ["MethodTitle"] = c.Variant,
+            ["Parameters"] = $"Group={c.Group}&MessagesPerOperation={messagesPerOperation}",
+            ["FullName"] = c.Id,
+            ["Statistics"] = new JsonObject
+            {
+                ["OriginalValues"] = Numbers(times),
+                ["N"] = s.N,
+                ["Min"] = s.Min,
+                ["LowerFence"] = s.LowerFence,
+                ["Q1"] = s.Q1,
+                ["Median"] = s.Median,
+                ["Mean"] = s.Mean,
+                ["Q3"] = s.Q3,
+                ["UpperFence"] = s.UpperFence,
+                ["Max"] = s.Max,
+                ["InterquartileRange"] = s.InterquartileRange,
+                ["LowerOutliers"] = Numbers(s.LowerOutliers),
+                ["UpperOutliers"] = Numbers(s.UpperOutliers),
+                ["AllOutliers"] = Numbers(s.AllOutliers),
+                ["StandardError"] = s.StandardError,
+                ["Variance"] = s.Variance,
+                ["StandardDeviation"] = s.StandardDeviation,
+                ["Skewness"] = s.Skewness,
+                ["Kurtosis"] = s.Kurtosis,
+                ["Percentiles"] = new JsonObject
+                {
+                    ["P0"] = s.Percentiles.P0,
+                    ["P25"] = s.Percentiles.P25,
+                    ["P50"] = s.Percentiles.P50,
+                    ["P67"] = s.Percentiles.P67,
+                    ["P80"] = s.Percentiles.P80,
+                    ["P85"] = s.Percentiles.P85,
+                    ["P90"] = s.Percentiles.P90,
+                    ["P95"] = s.Percentiles.P95,
+                    ["P100"] = s.Percentiles.P100,
+                },
+            },
+            ["Memory"] = new JsonObject
+            {
+                ["Gen0Collections"] = Collections(measurement.Gen0PerThousandOperations, operations),
+                ["Gen1Collections"] = Collections(measurement.Gen1PerThousandOperations, operations),
+                ["Gen2Collections"] = Collections(measurement.Gen2PerThousandOperations, operations),
+                ["TotalOperations"] = operations,
+                ["BytesAllocatedPerOperation"] = (long)Math.Round(measurement.BytesAllocatedPerOperation),
+            },
+            ["Measurements"] = new JsonArray([.. times.Select((ns, i) => (JsonNode)new JsonObject
+            {
+                ["IterationMode"] = "Workload",
+                ["IterationStage"] = "Result",
+                ["LaunchIndex"] = 1,
+                ["IterationIndex"] = i + 1,
+                ["Operations"] = 1,
+                ["Nanoseconds"] = ns,
+            })]),
+        };
+    }
+
+    private static JsonArray Numbers(IEnumerable<double> values) => new([.. values.Select(v => (JsonNode)JsonValue.Create(v))]);
+
+    /// <summary>BenchmarkDotNet counts collections over all operations; the suite keeps them per 1,000.</summary>
+    private static long Collections(double perThousand, int operations) => (long)Math.Round(perThousand * operations / 1000);
+}
