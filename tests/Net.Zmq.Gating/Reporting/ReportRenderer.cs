@@ -156,11 +156,7 @@ public sealed class ReportRenderer(bool scrub = false)
     /// <summary>A comparison in one line per message size: the geometric mean over the cases of that size, and their range.</summary>
     private void RenderComparisonBySize(PerfRun run, CrossSubjectComparison comparison)
     {
-        var subject = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList();
-        var references = comparison.References
-            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
-            .Where(r => r.Cases.Count > 0)
-            .ToList();
+        var (subject, references) = Sides(run, comparison);
         Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
         Line();
         var sizes = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey)))
@@ -190,6 +186,15 @@ public sealed class ReportRenderer(bool scrub = false)
 
         Line();
     }
+
+    /// <summary>A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.</summary>
+    private static (List<AnalyzedCase> Subject, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References) Sides(
+        PerfRun run, CrossSubjectComparison comparison) =>
+        (run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList(),
+         comparison.References
+            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
+            .Where(r => r.Cases.Count > 0)
+            .ToList());
 
     private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
 
@@ -261,11 +266,7 @@ public sealed class ReportRenderer(bool scrub = false)
 
     private void RenderComparison(PerfRun run, CrossSubjectComparison comparison)
     {
-        var subject = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList();
-        var references = comparison.References
-            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
-            .Where(r => r.Cases.Count > 0)
-            .ToList();
+        var (subject, references) = Sides(run, comparison);
         Line(comparison.Explanation);
         Line();
         var rows = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
