@@ -36,7 +36,8 @@ internal static class CellMeasurement
         CellBenchmarks.Placement = placement;
         CellBenchmarks.Failures.Clear();
         CellBenchmarks.CellStarted = new RunProgress(
-            schedules.ToDictionary(s => s.Key, s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count)),
+            schedules.ToDictionary(s => s.Key,
+                s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count, s.Value.Max(o => o.Block) + 1)),
             progress).CellStarted;
         try
         {

@@ -20,15 +20,16 @@ public static class PerfCases
         definition.MessageSize > 4096 && definition.Transport == Transport.Tcp;
 
     /// <summary>
-    /// About how many seconds a cell of <paramref name="operations"/> operations takes, for the progress lines' time
-    /// left: about a second per cell (workloads, BenchmarkDotNet's setup), and per operation 5 ms plus its bytes at
-    /// 0.4 ns a byte over tcp and a tenth of that over inproc. Fitted on one default run with all three drivers on
-    /// the 2-core machine (each cell's time within a factor of 2 of it); a guide, never a bound.
+    /// About how many seconds a cell of <paramref name="operations"/> operations in <paramref name="blocks"/> blocks
+    /// takes, for the progress lines' time left: 0.2 s per block (fresh workloads, settling, warming) and per
+    /// operation 5 ms plus its bytes at 0.4 ns a byte over tcp and a tenth of that over inproc. Fitted on one default
+    /// run with all three drivers on the 2-core machine (each cell's time within a factor of 2 of it); a guide,
+    /// never a bound.
     /// </summary>
-    public static double EstimatedSeconds(CaseDefinition anyCaseOfTheCell, int operations)
+    public static double EstimatedSeconds(CaseDefinition anyCaseOfTheCell, int operations, int blocks)
     {
         var secondsPerByte = anyCaseOfTheCell.Transport == Transport.Tcp ? 0.4e-9 : 0.04e-9;
-        return 1 + (operations * (0.005 + (CaseCatalog.MessagesPerOperation * (double)anyCaseOfTheCell.MessageSize * secondsPerByte)));
+        return (0.2 * blocks) + (operations * (0.005 + (CaseCatalog.MessagesPerOperation * (double)anyCaseOfTheCell.MessageSize * secondsPerByte)));
     }
 
     /// <summary>
