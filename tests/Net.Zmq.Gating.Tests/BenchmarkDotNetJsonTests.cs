@@ -33,6 +33,10 @@ public sealed class BenchmarkDotNetJsonTests
         Assert.True(statistics.GetProperty("StandardDeviation").GetDouble() > 0);
         Assert.Equal(measured.NanosecondsPerOperation, statistics.GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()));
         Assert.Equal(measured.NanosecondsPerOperation.Count, benchmark.GetProperty("Measurements").GetArrayLength());
+        Assert.Equal(measured.MeanNanoseconds, statistics.GetProperty("ConfidenceInterval").GetProperty("Mean").GetDouble(), 6);
+        // The keys of a benchmark in BenchmarkDotNet 0.15.8's own full export, but HardwareIntrinsics (a property of the host).
+        Assert.Equal(["DisplayInfo", "Namespace", "Type", "Method", "MethodTitle", "Parameters", "FullName", "Statistics", "Memory", "Measurements", "Metrics"],
+            benchmark.EnumerateObject().Select(p => p.Name));
         Assert.Equal(40, benchmark.GetProperty("Memory").GetProperty("BytesAllocatedPerOperation").GetInt64());
         Assert.Equal("0.15.8", json.RootElement.GetProperty("HostEnvironmentInfo").GetProperty("BenchmarkDotNetVersion").GetString());
     }

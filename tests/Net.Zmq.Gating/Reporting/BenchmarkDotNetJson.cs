@@ -80,6 +80,16 @@ public static class BenchmarkDotNetJson
                 ["StandardDeviation"] = s.StandardDeviation,
                 ["Skewness"] = s.Skewness,
                 ["Kurtosis"] = s.Kurtosis,
+                ["ConfidenceInterval"] = new JsonObject
+                {
+                    ["N"] = s.ConfidenceInterval.N,
+                    ["Mean"] = s.ConfidenceInterval.Mean,
+                    ["StandardError"] = s.ConfidenceInterval.StandardError,
+                    ["Level"] = (int)s.ConfidenceInterval.Level,
+                    ["Margin"] = s.ConfidenceInterval.Margin,
+                    ["Lower"] = s.ConfidenceInterval.Lower,
+                    ["Upper"] = s.ConfidenceInterval.Upper,
+                },
                 ["Percentiles"] = new JsonObject
                 {
                     ["P0"] = s.Percentiles.P0,
@@ -110,6 +120,7 @@ public static class BenchmarkDotNetJson
                 ["Operations"] = 1,
                 ["Nanoseconds"] = ns,
             })]),
+            ["Metrics"] = new JsonArray(),
         };
     }
 
