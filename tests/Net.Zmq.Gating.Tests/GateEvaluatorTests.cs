@@ -334,6 +334,20 @@ public sealed class GateEvaluatorTests
         Assert.StartsWith("1.000", aggregate.Measured, StringComparison.Ordinal);
     }
 
+    /// <summary>A sleep-bound case's wall time is the system timer's: it is not in the wall-time aggregate either.</summary>
+    [Fact]
+    public void AggregateGate_LeavesOutSleepBoundCases()
+    {
+        var cases = Groups(("64B", 3.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0))
+            .Select(c => c.Case.Group == "64B" && !c.Case.IsReference ? c with { Measurement = c.Measurement with { Case = c.Case with { SleepBound = true } } } : c)
+            .ToList();
+
+        var aggregate = Aggregate(GateEvaluator.Evaluate(cases, FourGroups(0.05), BaselinePath));
+
+        Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
+        Assert.EndsWith("over 3 cases in 3 groups", aggregate.Measured, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void AggregateGate_WithinItsTolerance_Holds()
     {

@@ -66,6 +66,28 @@ public sealed class RunComparisonTests : IDisposable
         Assert.Contains($"| {slower.Id} | **Slower** |", markdown, StringComparison.Ordinal);
     }
 
+    /// <summary>A sleep-bound case (NonBlocking) is compared in CPU time, as its gates judge it: its wall time tripling is the timer's.</summary>
+    [Theory]
+    [InlineData(3.0, 1.0, Change.Same)]
+    [InlineData(1.0, 1.3, Change.Slower)]
+    public void ASleepBoundCase_IsComparedInCpuTime(double wallFactor, double cpuFactor, Change expected)
+    {
+        static Action<JsonNode> SleepBoundPoller(double wall, double cpu) => json =>
+        {
+            var poller = json["subjects"]![0]!["cases"]!.AsArray().Single(c => (string)c!["measurement"]!["case"]!["id"]! == SampleMeasurements.Identity("Binding", "Poller").Id)!;
+            poller["measurement"]!["case"]!["sleepBound"] = true;
+            foreach (var bound in new[] { "value", "lower", "upper" })
+            {
+                poller["ratio"]![bound] = (double)poller["ratio"]![bound]! * wall;
+                poller["cpuRatio"]![bound] = (double)poller["cpuRatio"]![bound]! * cpu;
+            }
+        };
+
+        var (rows, _) = Compare(Results("a", SleepBoundPoller(1, 1)), Results("b", SleepBoundPoller(wallFactor, cpuFactor)));
+
+        Assert.Equal(expected, Assert.Single(rows, r => r.Id == SampleMeasurements.Identity("Binding", "Poller").Id).Time);
+    }
+
     [Fact]
     public void ACaseMuchFaster_IsFaster_AndFailsNothing()
     {

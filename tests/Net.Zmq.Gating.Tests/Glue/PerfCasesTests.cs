@@ -15,6 +15,8 @@ public sealed class PerfCasesTests
     [InlineData("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B", 576, 6, 5.3)]
     [InlineData("NetZmq/Patterns/PubSub/Inproc/PureBlocking/ReusedBuffer/64B", 360, 6, 1.7)]
     [InlineData("NetMQ/Patterns/PushPull/Tcp/PureBlocking/ReusedBuffer/64KiB", 4, 1, 2.1)]
+    [InlineData("NetMQ/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64KiB", 48, 6, 25.5)]
+    [InlineData("NetMQ/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B", 288, 6, 5.1)]
     public void EstimatedSeconds_IsWithinAFactorOfTwoOfWhatTheCellTook(string caseId, int operations, int blocks, double tookSeconds)
     {
         var estimate = PerfCases.EstimatedSeconds(CaseCatalog.Get(caseId), operations, blocks);

@@ -46,13 +46,16 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
                                      && baseline.GetProperty("cases").TryGetProperty(id, out var entry)
                         ? entry.GetProperty("tolerances")
                         : (JsonElement?)null;
-                    var ratio = analyzed.GetProperty("ratio");
+                    // A sleep-bound case is judged in CPU time, as its gates judge it.
+                    var inCpuTime = identity.TryGetProperty("sleepBound", out var sleepBound) && sleepBound.GetBoolean()
+                                    && analyzed.TryGetProperty("cpuRatio", out var cpuRatio) && cpuRatio.ValueKind == JsonValueKind.Object;
+                    var ratio = analyzed.GetProperty(inCpuTime ? "cpuRatio" : "ratio");
                     var referenceTimes = analyzed.GetProperty("referenceNanosecondsPerOperation").EnumerateArray().Select(e => e.GetDouble()).ToList();
                     cases[id] = new ComparedCase(id, $"{identity.GetProperty("subject").GetString()}/{identity.GetProperty("suite").GetString()}",
                         new RatioEstimate(ratio.GetProperty("value").GetDouble(), ratio.GetProperty("lower").GetDouble(), ratio.GetProperty("upper").GetDouble()),
                         Quantiles.Median(referenceTimes) / measurement.GetProperty("messagesPerOperation").GetInt32(),
                         measurement.GetProperty("bytesAllocatedPerOperation").GetDouble(),
-                        Tolerance(tolerances, "ratio", 0.05), Tolerance(tolerances, "runToRun", 0),
+                        Tolerance(tolerances, "ratio", 0.05), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
                         Tolerance(tolerances, "bytesRelative", 0.005), Tolerance(tolerances, "bytesAbsolute", 1024));
                 }
             }
@@ -87,7 +90,8 @@ public sealed record CaseComparison(string Id, string Suite, Change Time, RatioE
 /// over the first's, with both intervals and the case's run-to-run swing in quadrature; Slower only beyond the
 /// case's tolerance, significantly and by more than the noise floor per message; Faster the same way down.
 /// Allocations: more than the first run's bytes plus the baseline's slack. The first run stands where a baseline
-/// stands in a gate, and its baseline's tolerances are the ones used.
+/// stands in a gate, and its baseline's tolerances are the ones used. A sleep-bound case is compared in CPU time,
+/// as its gates judge it.
 /// </summary>
 public static class RunComparison
 {

@@ -16,13 +16,14 @@ namespace NetZmqTests.Gating.Gates;
 /// does so significantly (the whole 95 % interval of the slowdown, which carries this run's and the baseline's
 /// uncertainty, <see cref="Slowdown"/>, lies above it); and it exceeds <see cref="NoiseFloorNanosecondsPerMessage"/>.
 /// Against a baseline recorded on another class of machine (<see cref="MachineClass"/>) time regressions are shown
-/// but not applied; where the machine was busy while the case was measured (<see cref="BusyMachineCpus"/>) its wall
-/// time is shown and its CPU time gated instead.</item>
+/// but not applied; where the machine was busy while the case was measured (<see cref="BusyMachineCpus"/>), or the
+/// case sleeps between polls (<see cref="CaseIdentity.SleepBound"/>), its wall time is shown and its CPU time gated
+/// instead.</item>
 /// <item>Time regression, per suite: the geometric mean over its steady cases measured on a quiet machine of (ratio ÷ baseline ratio) may exceed 1 by
 /// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (whole groups resampled) lies above 1:
 /// a broad slowdown that no single case shows clearly.</item>
-/// <item>CPU-time regression, per case, where asked (the binding's overhead) and wherever the machine was busy: the
-/// same rule on the ratio in process CPU time.</item>
+/// <item>CPU-time regression, per case, where asked (the binding's overhead), for sleep-bound cases, and wherever the
+/// machine was busy: the same rule on the ratio in process CPU time.</item>
 /// <item>Allocation regression: bytes per operation fail above baseline × (1 + relative) + absolute slack. Where a
 /// subject also allocates on threads it does not own (NetMQ's I/O thread), the process-wide figure has its own gate,
 /// with the file's <c>processBytesTolerance</c>.</item>
@@ -72,12 +73,12 @@ public static class GateEvaluator
             {
                 var busy = Busy(analyzed);
                 results.Add(NotApplied(TimeRegression(GateKind.TimeRegression, TimeRegressionGate, analyzed, analyzed.Ratio, expected.Ratio, expected.RatioLower, expected.RatioUpper,
-                    expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy));
+                    expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy ?? SleepBound(analyzed)));
                 // Every case gets its CPU-time gate, applied or not, so that which gates a run has never depends on how
                 // busy the machine happened to be (the report's snapshot is the same beside a neighbour).
                 if (analyzed.CpuRatio is { } cpu)
                 {
-                    var quiet = gateCpuTime || busy is not null ? null : QuietMachine;
+                    var quiet = gateCpuTime || busy is not null || analyzed.Case.SleepBound ? null : QuietMachine;
                     results.Add(expected.CpuRatio is { } recorded
                         ? NotApplied(TimeRegression(GateKind.CpuTimeRegression, CpuTimeRegressionGate, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
                             expected.Tolerances.CpuRunToRun,
@@ -136,7 +137,13 @@ public static class GateEvaluator
     public const double BusyMachineRatioTolerance = 0.25;
 
     private const string QuietMachine =
-        "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, and where a neighbour is busy)";
+        "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, for cases that sleep between polls, and where a neighbour is busy)";
+
+    /// <summary>Why a sleep-bound case's wall time is not judged, or null for any other case.</summary>
+    private static string? SleepBound(AnalyzedCase analyzed) =>
+        analyzed.Case.SleepBound
+            ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the sender's pace, not the code's; its CPU time is judged"
+            : null;
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
     private static string? Busy(AnalyzedCase analyzed) =>
@@ -220,13 +227,13 @@ public static class GateEvaluator
     public const double AggregateMaximumRunToRun = 0.05;
 
     /// <summary>
-    /// The suite's steady cases that have a baseline entry and a time ratio, each as log(ratio ÷ baseline ratio), in
-    /// their groups; their mean is the log of the geometric mean.
+    /// The suite's steady cases (not sleep-bound: their wall time is not the code's) that have a baseline entry and a
+    /// time ratio, each as log(ratio ÷ baseline ratio), in their groups; their mean is the log of the geometric mean.
     /// </summary>
     private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
     {
         var steady = cases
-            .Where(c => !c.Case.IsReference && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
+            .Where(c => !c.Case.IsReference && !c.Case.SleepBound && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
                         && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
             .ToList();
         // Whether the gate exists depends only on what was measured (a narrow PERF_FILTER has none), never on how busy

@@ -16,6 +16,13 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
 {
     public bool IsReference => Variant == ReferenceVariant;
 
+    /// <summary>
+    /// Its operations spend most of their wall time asleep between polls (a fixed sleep when nothing is ready), so
+    /// their wall time is the operating system's timer and the sender's pace more than the code's: its time
+    /// regressions are judged in CPU time, where the code's cost is (<see cref="Gates.GateEvaluator"/>).
+    /// </summary>
+    public bool SleepBound { get; init; }
+
     /// <summary>The subject's suite the case belongs to: its baseline file.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SuiteId SuiteId => new(Subject, Suite);

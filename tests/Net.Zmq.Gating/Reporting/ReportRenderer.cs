@@ -107,6 +107,12 @@ public sealed class ReportRenderer(bool scrub = false)
 
         if (failing.Count > 0)
         {
+            if (notGated.Count > 0)
+            {
+                // A table straight after a list would be read as part of its last item.
+                Line();
+            }
+
             Line("| Case | Gate | Measured | Bound | Baseline file |");
             Line("|---|---|---|---|---|");
             foreach (var gate in failing)
