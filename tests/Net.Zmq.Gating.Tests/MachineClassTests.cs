@@ -84,14 +84,7 @@ public sealed class MachineClassTests
         var cases = SuiteAnalysis.Analyze([
             Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 1.0 },
             Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), NeighbourCpus = 1.0 }]);
-        var baseline = Baseline(pollerRatio: 1.0);
-        var poller = Identity(Subject, "Poller").Id;
-        baseline = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
-        };
-
-        var results = GateEvaluator.Evaluate(cases, baseline, BaselinePath);
+        var results = GateEvaluator.Evaluate(cases, BaselineWithPollerCpuRatio(), BaselinePath);
 
         var wall = Only(results, GateEvaluator.TimeRegressionGate);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
@@ -114,19 +107,23 @@ public sealed class MachineClassTests
         var cases = SuiteAnalysis.Analyze([
             Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6) },
             Case("Poller", 15e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), Case = Identity(Subject, "Poller") with { SleepBound = true } }]);
-        var baseline = Baseline(pollerRatio: 1.0);
-        var poller = Identity(Subject, "Poller").Id;
-        baseline = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
-        };
-
-        var results = GateEvaluator.Evaluate(cases, baseline, BaselinePath);
+        var results = GateEvaluator.Evaluate(cases, BaselineWithPollerCpuRatio(), BaselinePath);
 
         var wall = Only(results, GateEvaluator.TimeRegressionGate);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
         Assert.StartsWith("not applied: this case sleeps between polls", wall.Note, StringComparison.Ordinal);
         Assert.Equal(cpuVerdict, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
+    }
+
+    /// <summary>The sample baseline, with Poller's CPU-time ratio recorded as 1.0 [0.98, 1.02].</summary>
+    private static BaselineFile BaselineWithPollerCpuRatio()
+    {
+        var baseline = Baseline(pollerRatio: 1.0);
+        var poller = Identity(Subject, "Poller").Id;
+        return baseline with
+        {
+            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
+        };
     }
 
     [Fact]
