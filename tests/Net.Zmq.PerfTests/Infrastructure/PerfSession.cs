@@ -101,6 +101,7 @@ internal static class PerfSession
                 .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
                 .ToList();
 
+        var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
         var analyzed = selected.Count == 0 ? [] : MeasureAndAnalyze(selected);
         if (BusyNote(analyzed) is { } busy)
         {
@@ -121,6 +122,11 @@ internal static class PerfSession
         }
 
         subjects = gates.Confirm(subjects, MeasureAndAnalyze, log);
+        foreach (var note in InterruptionNotes(interruptedBefore))
+        {
+            notes.Add(note);
+            log(note);
+        }
 
         foreach (var problem in store.ProblemsInEveryFile().Where(p => subjects.All(s => s.Error is null || !p.StartsWith(s.Error, StringComparison.Ordinal))))
         {
@@ -163,6 +169,15 @@ internal static class PerfSession
             [typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
         Assert.SkipWhen(blocker is not null, blocker ?? "");
     }
+
+    /// <summary>Per driver, how many of its blocking calls a signal interrupted during this run, each made again (<see cref="Interruptions"/>).</summary>
+    private static IEnumerable<string> InterruptionNotes(Dictionary<DriverId, long> before) =>
+        before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))
+            .Where(i => i.Count > 0)
+            .Select(i => $"{i.Driver}: {i.Count} blocking call{(i.Count == 1 ? " was" : "s were")} interrupted by a signal (EINTR) and made again" +
+                         (i.Driver == DriverId.NetZmq
+                             ? "; Net.Zmq throws a ZmqException on EINTR rather than making the call again, so a program that does not retry would have failed there."
+                             : "."));
 
     /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
     private static string? BusyNote(IReadOnlyList<AnalyzedCase> analyzed)

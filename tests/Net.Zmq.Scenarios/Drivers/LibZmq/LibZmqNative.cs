@@ -1,4 +1,5 @@
 using System.Runtime.InteropServices;
+using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
@@ -45,15 +46,11 @@ internal static unsafe partial class LibZmqNative
     public static readonly int EAGAIN = OperatingSystem.IsMacOS() ? 35 : 11;
     public static readonly int EHOSTUNREACH = OperatingSystem.IsMacOS() ? 65 : 113;
 
-    /// <summary>errno 4 on Linux and macOS.</summary>
-    public const int EINTR = 4;
-
     /// <summary>
-    /// Whether the call that just returned -1 was interrupted by a signal before anything happened: libzmq's blocking
-    /// calls say so with EINTR, and a caller makes the call again. Signals do arrive in a test host (seen once in a
-    /// whole run: a blocking zmq_recv at 64 KiB); without the retry the whole Perf run failed on it.
+    /// Whether the call that just returned -1 was interrupted by a signal before anything happened, and is to be made
+    /// again (<see cref="Interruptions"/>, which counts it).
     /// </summary>
-    public static bool Interrupted() => Marshal.GetLastPInvokeError() == EINTR;
+    public static bool Interrupted() => Interruptions.Retry(Marshal.GetLastPInvokeError(), DriverId.LibZmq);
 
     /// <summary>zmq_pollitem_t on POSIX (the fd is an int; Windows' SOCKET is pointer-sized).</summary>
     [StructLayout(LayoutKind.Sequential)]

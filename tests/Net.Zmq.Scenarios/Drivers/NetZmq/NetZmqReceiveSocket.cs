@@ -87,7 +87,20 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         return true;
     }
 
-    public readonly bool Poll() => _poller.Poll((long)_idle.TotalMilliseconds) != 0;
+    public readonly bool Poll()
+    {
+        while (true)
+        {
+            try
+            {
+                return _poller.Poll((long)_idle.TotalMilliseconds) != 0;
+            }
+            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            {
+                // Interrupted by a signal before anything happened: poll again.
+            }
+        }
+    }
 
     public readonly string PollCall => "Poller";
 
@@ -139,35 +152,49 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>A blocking receive bounded by RCVTIMEO, which Net.Zmq reports as EAGAIN.</summary>
+    /// <summary>A blocking receive bounded by RCVTIMEO, which Net.Zmq reports as EAGAIN; made again when a signal interrupted it.</summary>
     private readonly int ReceiveFrame(Span<byte> buffer)
     {
-        try
+        while (true)
         {
-            return _socket.Recv(buffer);
-        }
-        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-        {
-            throw MessageReceiver.Idle("Recv received nothing", _idle, e);
+            try
+            {
+                return _socket.Recv(buffer);
+            }
+            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            {
+                // Nothing was received: receive again.
+            }
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+            {
+                throw MessageReceiver.Idle("Recv received nothing", _idle, e);
+            }
         }
     }
 
     /// <summary>Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload that needs the size.</summary>
     private readonly int ReceiveMessage(Message message, int size)
     {
-        try
+        while (true)
         {
-#if NETZMQ_MESSAGEPOOL
-            if (size > 0)
+            try
             {
-                return _socket.Recv(message, size);
-            }
+#if NETZMQ_MESSAGEPOOL
+                if (size > 0)
+                {
+                    return _socket.Recv(message, size);
+                }
 #endif
-            return _socket.Recv(message);
-        }
-        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-        {
-            throw MessageReceiver.Idle(size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle, e);
+                return _socket.Recv(message);
+            }
+            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            {
+                // Nothing was received: receive again.
+            }
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+            {
+                throw MessageReceiver.Idle(size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle, e);
+            }
         }
     }
 }

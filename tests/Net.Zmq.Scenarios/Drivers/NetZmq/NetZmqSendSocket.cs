@@ -124,25 +124,41 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     /// </summary>
     private void Send(ReadOnlySpan<byte> frame, SendFlags flags)
     {
-        try
+        while (true)
         {
-            socket.Send(frame, flags);
-        }
-        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-        {
-            throw new TimeoutException($"Send blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+            try
+            {
+                socket.Send(frame, flags);
+                return;
+            }
+            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            {
+                // Interrupted by a signal before the frame was queued: send again.
+            }
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+            {
+                throw new TimeoutException($"Send blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+            }
         }
     }
 
     private void SendMessage(Message message)
     {
-        try
+        while (true)
         {
-            socket.Send(message, SendFlags.None);
-        }
-        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-        {
-            throw new TimeoutException($"Send(Message) blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+            try
+            {
+                socket.Send(message, SendFlags.None);
+                return;
+            }
+            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            {
+                // Interrupted by a signal before the message was queued (libzmq leaves it as it was): send again.
+            }
+            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
+            {
+                throw new TimeoutException($"Send(Message) blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+            }
         }
     }
 
