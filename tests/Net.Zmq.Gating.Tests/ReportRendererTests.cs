@@ -46,6 +46,19 @@ public sealed class ReportRendererTests
     }
 
     [Fact]
+    public void Report_NamesASubjectThatCouldNotBeGated_OnTheFirstScreen_NotAgainInTheGateList()
+    {
+        var run = SampleMeasurements.Run();
+        run = run with { Subjects = [run.Subjects[0], run.Subjects[1] with { Error = "its baseline file is not valid JSON" }] };
+
+        var report = ReportRenderer.Render(run);
+
+        var line = "- **Floor — ReceiveModes not gated** (baselines/Floor.ReceiveModes.json): its baseline file is not valid JSON";
+        Assert.True(report.IndexOf(line, StringComparison.Ordinal) is > 0 and var at && at < report.IndexOf("## ReceiveModes at a glance", StringComparison.Ordinal), report);
+        Assert.DoesNotContain("its baseline file is not valid JSON", report[report.IndexOf("## Gates", StringComparison.Ordinal)..], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Report_Scrubbed_KeepsStructureButNoMeasuredValue()
     {
         var scrubbed = ReportRenderer.Render(SampleMeasurements.Run(), scrub: true);

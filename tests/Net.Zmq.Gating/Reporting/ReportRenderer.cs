@@ -391,11 +391,7 @@ public sealed class ReportRenderer(bool scrub = false)
     {
         Line("## Gates");
         Line();
-        foreach (var subject in run.Subjects.Where(s => s.Error is not null))
-        {
-            Line($"- **{subject.Subject} not gated:** {V(subject.Error!)}");
-        }
-
+        // A subject that could not be gated is named, with why, under "Failing gates" on the first screen.
         var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Describe(g.Key)}"));
         Line($"<details><summary>All {run.Gates.Count()} gates: {V(counts)}</summary>");
         Line();

@@ -34,13 +34,7 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
             {
                 if (_routed)
                 {
-                    int idLength;
-                    do
-                    {
-                        idLength = zmq_recv(_socket, frame, (nuint)control.Length, 0);
-                    }
-                    while (idLength < 0 && Interrupted());
-
+                    var idLength = BlockingRecv(frame, control.Length);
                     if (idLength < 0)
                     {
                         ThrowUnlessWouldBlock();
@@ -50,13 +44,7 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
                     RouterIdentities.CheckSender(control.AsSpan(0, idLength));
                 }
 
-                int length;
-                do
-                {
-                    length = zmq_recv(_socket, frame, (nuint)control.Length, 0);
-                }
-                while (length < 0 && Interrupted());
-
+                var length = BlockingRecv(frame, control.Length);
                 if (length < 0)
                 {
                     ThrowUnlessWouldBlock();
@@ -179,6 +167,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     /// <summary>A blocking receive whose failure ends the operation: EAGAIN here means RCVTIMEO expired.</summary>
     private readonly int RecvFrame(byte* buffer, int capacity)
     {
+        var length = BlockingRecv(buffer, capacity);
+        return length < 0 ? throw RecvFailed("zmq_recv") : length;
+    }
+
+    /// <summary>zmq_recv bounded by RCVTIMEO, made again when a signal interrupted it; -1 (errno set) on any other failure.</summary>
+    private readonly int BlockingRecv(byte* buffer, int capacity)
+    {
         int length;
         do
         {
@@ -186,7 +181,7 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         }
         while (length < 0 && Interrupted());
 
-        return length < 0 ? throw RecvFailed("zmq_recv") : length;
+        return length;
     }
 
     private readonly Exception RecvFailed(string what)
