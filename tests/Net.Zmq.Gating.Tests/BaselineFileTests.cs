@@ -33,6 +33,26 @@ public sealed class BaselineFileTests : IDisposable
         Assert.Equal(["Sample.ReceiveModes.json"], Directory.GetFiles(_directory).Select(Path.GetFileName));
     }
 
+    /// <summary>
+    /// A class recorded before the CPU generation and the kernel were (no such fields) reads with neither, keeps its
+    /// old class name, and is written back without them: its bytes do not change when another class is added.
+    /// </summary>
+    [Fact]
+    public void AClassWithoutGenerationAndKernel_ReadsAndWritesBackAsItWas()
+    {
+        var legacy = Baseline(1.02, 40).WithClass(c => c with { Fingerprint = c.Fingerprint with { Machine = c.Fingerprint.Machine with { CpuSignature = null, Kernel = null } } });
+        var text = BaselineWriter.ToText(legacy);
+        Assert.DoesNotContain("cpuSignature", text, StringComparison.Ordinal);
+        Assert.DoesNotContain("kernel", text, StringComparison.Ordinal);
+        Assert.Contains("\"class\": \"Sample CPU, 2 cores, Workstation GC, pinned threads\"", text, StringComparison.Ordinal);
+
+        var read = BaselineReader.Read(Write(text));
+
+        Assert.Null(read.Classes[0].Fingerprint.Machine.Kernel);
+        Assert.Equal(text, BaselineWriter.ToText(read));
+        Assert.Contains("\"kernel\": \"Linux 6.1.0-sample\"", Valid, StringComparison.Ordinal);
+    }
+
     public static TheoryData<string, string, string> Malformed => new()
     {
         { "empty", "", "$: the file is empty" },
@@ -47,19 +67,33 @@ public sealed class BaselineFileTests : IDisposable
         { "NaN", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": NaN,", StringComparison.Ordinal), "not valid JSON" },
         { "Infinity", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": Infinity,", StringComparison.Ordinal), "not valid JSON" },
         { "a number too large to be finite", Valid.Replace("\"ratio\": 1.02,", "\"ratio\": 1e999,", StringComparison.Ordinal), "ReusedBuffer/64B\"].ratio: expected a finite number, found 1e999" },
-        { "missing aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "", StringComparison.Ordinal), "$: the field \"aggregateTolerance\" is missing" },
-        { "negative aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "\"aggregateTolerance\": -0.1,", StringComparison.Ordinal), "$.aggregateTolerance: expected a number ≥ 0" },
-        { "missing process-wide tolerance", Valid.Replace("\"processBytesTolerance\": 0.25,", "", StringComparison.Ordinal), "$: the field \"processBytesTolerance\" is missing" },
+        { "missing aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "", StringComparison.Ordinal), "$.classes[0]: the field \"aggregateTolerance\" is missing" },
+        { "negative aggregate tolerance", Valid.Replace("\"aggregateTolerance\": 0.03,", "\"aggregateTolerance\": -0.1,", StringComparison.Ordinal), "$.classes[0].aggregateTolerance: expected a number ≥ 0" },
+        { "missing process-wide tolerance", Valid.Replace("\"processBytesTolerance\": 0.25,", "", StringComparison.Ordinal), "$.classes[0]: the field \"processBytesTolerance\" is missing" },
+        { "missing cross-class rule", Valid.Replace("\"crossClass\"", "\"acrossClasses\"", StringComparison.Ordinal), "$: the field \"crossClass\" is missing" },
+        { "cross-class tolerance as text", Valid.Replace("\"aggregateTolerance\": 0.15,", "\"aggregateTolerance\": \"wide\",", StringComparison.Ordinal), "$.crossClass.aggregateTolerance: expected a number, found a string" },
+        { "no class", Valid[..Valid.IndexOf("\"classes\"", StringComparison.Ordinal)] + "\"classes\": [] }", "$.classes: no class" },
+        { "a class labelled otherwise than its fingerprint", Valid.Replace("\"class\": \"Sample CPU (", "\"class\": \"Other CPU (", StringComparison.Ordinal), "$.classes[0].class: \"Other CPU (family 26" },
+        { "one class twice", TwoClasses(Valid), "$.classes[1].class: a second entry for the class \"Sample CPU (family 26" },
+        { "values from no run", Valid.Replace("\"values\": 5", "\"values\": 0", StringComparison.Ordinal), "$.classes[0].runs.values: expected an integer ≥ 1" },
         { "process-wide bytes as text", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"processBytesPerOperation\": \"many\",", StringComparison.Ordinal), "ReusedBuffer/64B\"].processBytesPerOperation: expected a number, found a string" },
         { "missing run-to-run swing", Valid.Replace("\"runToRun\": 0", "\"runToRum\": 0", StringComparison.Ordinal), "$.defaultTolerances: the field \"runToRun\" is missing" },
         { "CPU ratio without its interval", Valid.Replace("\"bytesPerOperation\": 40,", "\"bytesPerOperation\": 40, \"cpuRatio\": 1.1,", StringComparison.Ordinal), "ReusedBuffer/64B\"]: the field \"cpuRatioLower\" is missing" },
-        { "missing placement", Valid.Replace("\"placement\": \"pinned: sample\"", "\"placed\": \"pinned: sample\"", StringComparison.Ordinal), "$.fingerprint.machine: the field \"placement\" is missing" },
+        { "missing placement", Valid.Replace("\"placement\": \"pinned: sample\"", "\"placed\": \"pinned: sample\"", StringComparison.Ordinal), "$.classes[0].fingerprint.machine: the field \"placement\" is missing" },
         { "known violation naming a gate by its shown name", Valid.Replace("\"knownViolations\": []", "\"knownViolations\": [{ \"case\": \"x\", \"gate\": \"policy: Poller ≤ 1.10 × PureBlocking\", \"evidence\": \"e\" }]", StringComparison.Ordinal),
             "$.policy.knownViolations[0].gate: \"policy: Poller ≤ 1.10 × PureBlocking\" is not a gate id; known violations name a gate as one of: policy/ratio/<variant>/<reference>" },
         { "two bounds on one gate", Valid.Replace("\"ratioBounds\": [", "\"ratioBounds\": [{ \"variant\": \"Poller\", \"reference\": \"PureBlocking\", \"max\": 1.2, \"why\": \"w\" }, ", StringComparison.Ordinal),
             "$.policy.ratioBounds[1]: a second bound on the gate policy/ratio/Poller/PureBlocking" },
-        { "cases not an object", Valid[..Valid.IndexOf("\"cases\"", StringComparison.Ordinal)] + "\"cases\": [] }", "$.cases: expected an object, found an array" },
+        { "cases not an object", Valid.Replace("\"cases\": {", "\"cases\": [], \"formerly\": {", StringComparison.Ordinal), "$.classes[0].cases: expected an object, found an array" },
     };
+
+    /// <summary>The text with its one class listed twice.</summary>
+    private static string TwoClasses(string text)
+    {
+        var node = System.Text.Json.Nodes.JsonNode.Parse(text)!;
+        node["classes"]!.AsArray().Add(node["classes"]![0]!.DeepClone());
+        return node.ToJsonString();
+    }
 
     /// <summary>
     /// What does not change a baseline's meaning is accepted, and baselines/README.md says so: other whitespace and line
@@ -96,7 +130,7 @@ public sealed class BaselineFileTests : IDisposable
         var error = Assert.Throws<BaselineFormatException>(() =>
             BaselineValidation.RequireBelongs(BaselineReader.Read(path), path, Subject, Suite, known.Contains));
 
-        Assert.Equal($"$.cases[\"{Subject}/{Suite}/RouterRouter/Tcp/Poler/ReusedBuffer/64B\"]", error.Field);
+        Assert.Equal($"$.classes[0].cases[\"{Subject}/{Suite}/RouterRouter/Tcp/Poler/ReusedBuffer/64B\"]", error.Field);
         Assert.StartsWith($"{path}: {error.Field}: no case of Sample's ReceiveModes suite has this id", error.Message, StringComparison.Ordinal);
         Assert.Equal(before, File.ReadAllBytes(path));
     }
@@ -117,10 +151,9 @@ public sealed class BaselineFileTests : IDisposable
     [Fact]
     public void CaseMissingFromTheBaseline_FailsItsGatesNamingCaseAndFile()
     {
-        var baseline = Baseline();
-        baseline = baseline with { Cases = baseline.Cases.Where(c => !c.Key.Contains("/Poller/", StringComparison.Ordinal)).ToDictionary() };
+        var baseline = Baseline().WithClass(c => c with { Cases = c.Cases.Where(e => !e.Key.Contains("/Poller/", StringComparison.Ordinal)).ToDictionary() });
 
-        var results = NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(Group(5e6, 5e6), baseline, BaselinePath);
+        var results = NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(Group(5e6, 5e6), BaselineBasis.OwnClassOf(baseline), BaselinePath);
 
         var missing = Assert.Single(results, r => r.Verdict == NetZmqTests.Gating.Gates.GateVerdict.Fail);
         Assert.Equal(Identity(Subject, "Poller").Id, missing.Case);
@@ -165,40 +198,108 @@ public sealed class BaselineFileTests : IDisposable
         Assert.Contains("not valid UTF-8", error.Message, StringComparison.Ordinal);
     }
 
+    private static readonly NewFileDefaults NoNewFile = new(new(9, 9, 9), NetZmqTests.Gating.Baselines.Policy.None, CrossClassRule.NotDeclared);
+
     [Fact]
-    public void Refresh_RewritesObservedValuesOnly()
+    public void Refresh_RewritesObservedValuesOfItsClassOnly_KeepingItsMeasuredSwing()
     {
-        var reviewed = Baseline(pollerRatio: 1.0, pollerBytes: 0, tolerances: new(0.22, 0.07, 3000),
-            knownViolations: [new KnownViolation("x", new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "evidence")]);
         var untouchedId = Identity(Subject, "NonBlocking").Id;
-        reviewed = reviewed with
-        {
-            Cases = new Dictionary<string, BaselineCase>(reviewed.Cases) { [untouchedId] = new(1.3, 1.2, 1.4, 7, [1, 2], new(0.5, 0.5, 5)) },
-        };
+        var reviewed = Baseline(pollerRatio: 1.0, pollerBytes: 0, tolerances: new(0.22, 0.07, 3000) { RunToRun = 0.04 },
+                knownViolations: [new KnownViolation("x", new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "evidence")])
+            .WithClass(c => c with { AggregateTolerance = 0.045, Cases = new Dictionary<string, BaselineCase>(c.Cases) { [untouchedId] = new(1.3, 1.2, 1.4, 7, [1, 2], new(0.5, 0.5, 5)) } });
         var measured = Group(5e6, 5.5e6, pollerBytes: 48);
         var newer = SampleFingerprint with { RecordedAt = SampleFingerprint.RecordedAt.AddDays(1) };
 
-        var refreshed = BaselineRefresh.Apply(reviewed, Subject, Suite, measured, newer, new(9, 9, 9), NetZmqTests.Gating.Baselines.Policy.None);
+        var refreshed = BaselineRefresh.Apply(reviewed, Subject, Suite, measured, newer, NoNewFile);
 
         Assert.Equal(reviewed.Policy, refreshed.Policy);
         Assert.Equal(reviewed.DefaultTolerances, refreshed.DefaultTolerances);
-        Assert.Equal(newer, refreshed.Fingerprint);
-        var poller = refreshed.Cases[Identity(Subject, "Poller").Id];
+        Assert.Equal(reviewed.CrossClass, refreshed.CrossClass);
+        var own = Assert.Single(refreshed.Classes);
+        Assert.Equal(newer, own.Fingerprint);
+        Assert.Equal(new BaselineRuns(Values: 1, Swing: 5), own.Runs);
+        Assert.Equal(0.045, own.AggregateTolerance);
+        var poller = own.Cases[Identity(Subject, "Poller").Id];
         Assert.Equal(1.1, poller.Ratio, 3);
         Assert.Equal(48, poller.BytesPerOperation);
-        Assert.Equal(new Tolerances(0.22, 0.07, 3000), poller.Tolerances);
-        Assert.Equal(reviewed.Cases[untouchedId], refreshed.Cases[untouchedId]);
+        Assert.Equal(new Tolerances(0.22, 0.07, 3000) { RunToRun = 0.04 }, poller.Tolerances);
+        Assert.Equal(reviewed.Classes[0].Cases[untouchedId], own.Cases[untouchedId]);
+    }
+
+    /// <summary>
+    /// A refresh on a machine of another class adds that class after the others and leaves every byte of theirs as it
+    /// was; one refresh cannot measure a swing, so the new class's is marked not measured (its time is then judged
+    /// across classes until the machine is adopted).
+    /// </summary>
+    [Fact]
+    public void Refresh_OnANewClass_AddsIt_SwingNotMeasured_AndLeavesTheOtherClassesByteIdentical()
+    {
+        var reviewed = Baseline(pollerRatio: 1.0, tolerances: new(0.05, 0.07, 3000) { RunToRun = 0.04 });
+        var before = BaselineWriter.ToText(reviewed);
+        var other = SampleFingerprint with { Machine = SampleFingerprint.Machine with { Cpu = "Another CPU" } };
+
+        var refreshed = BaselineRefresh.Apply(reviewed, Subject, Suite, Group(5e6, 5.5e6), other, NoNewFile);
+
+        Assert.Equal(2, refreshed.Classes.Count);
+        Assert.Equal(reviewed.Classes[0], refreshed.Classes[0]);
+        var added = refreshed.Classes[1];
+        Assert.Equal(other.Machine.Class, added.Key);
+        Assert.Equal(BaselineRuns.SingleRefresh, added.Runs);
+        Assert.False(added.Runs.SwingMeasured);
+        Assert.All(added.Cases.Values, c => Assert.Equal(reviewed.DefaultTolerances, c.Tolerances));
+        var after = BaselineWriter.ToText(refreshed);
+        var firstClass = before[before.IndexOf("\"classes\"", StringComparison.Ordinal)..before.LastIndexOf(']')].TrimEnd();
+        Assert.StartsWith(firstClass, after[after.IndexOf("\"classes\"", StringComparison.Ordinal)..], StringComparison.Ordinal);
+        Assert.Equal(before[..before.IndexOf("\"classes\"", StringComparison.Ordinal)], after[..after.IndexOf("\"classes\"", StringComparison.Ordinal)]);
     }
 
     [Fact]
-    public void Refresh_NewCaseGetsTheFileDefaults_NewFileGetsTheGivenPolicy()
+    public void Refresh_NewCaseGetsTheFileDefaults_NewFileGetsTheGivenPolicyAndRule()
     {
         var policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.1, "why")], [new BytesBound("Poller", 5000, 0, "why")], []);
+        var rule = new CrossClassRule(0.2, "measured");
 
-        var created = BaselineRefresh.Apply(null, Subject, Suite, Group(5e6, 5e6), SampleFingerprint, new Tolerances(0.3, 0.1, 4096), policy);
+        var created = BaselineRefresh.Apply(null, Subject, Suite, Group(5e6, 5e6), SampleFingerprint, new(new Tolerances(0.3, 0.1, 4096), policy, rule));
 
         Assert.Equal(policy, created.Policy);
-        Assert.All(created.Cases.Values, c => Assert.Equal(new Tolerances(0.3, 0.1, 4096), c.Tolerances));
+        Assert.Equal(rule, created.CrossClass);
+        Assert.All(Assert.Single(created.Classes).Cases.Values, c => Assert.Equal(new Tolerances(0.3, 0.1, 4096), c.Tolerances));
+    }
+
+    /// <summary>
+    /// A file in the single-class layout before schema 5 still reads: one class, its values from one refresh and its
+    /// swing not recorded (so not trusted), no cross-class rule; written back, it is in the current layout.
+    /// </summary>
+    [Fact]
+    public void SchemaFourFile_ReadsAsOneClass_AndIsWrittenBackInTheCurrentLayout()
+    {
+        var current = Baseline(pollerRatio: 1.02, pollerBytes: 40);
+        var node = System.Text.Json.Nodes.JsonNode.Parse(BaselineWriter.ToText(current))!.AsObject();
+        var only = node["classes"]![0]!.AsObject();
+        var old = new System.Text.Json.Nodes.JsonObject
+        {
+            ["schemaVersion"] = BaselineFile.SingleClassSchemaVersion,
+            ["subject"] = Subject,
+            ["suite"] = Suite,
+            ["fingerprint"] = only["fingerprint"]!.DeepClone(),
+            ["policy"] = node["policy"]!.DeepClone(),
+            ["defaultTolerances"] = node["defaultTolerances"]!.DeepClone(),
+            ["aggregateTolerance"] = only["aggregateTolerance"]!.DeepClone(),
+            ["processBytesTolerance"] = only["processBytesTolerance"]!.DeepClone(),
+            ["cases"] = only["cases"]!.DeepClone(),
+        };
+        var path = Write(old.ToJsonString());
+
+        var read = BaselineReader.Read(path);
+
+        var machineClass = Assert.Single(read.Classes);
+        Assert.Equal(current.Classes[0].Cases.Keys.Order(StringComparer.Ordinal), machineClass.Cases.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(current.Classes[0].Fingerprint, machineClass.Fingerprint);
+        Assert.Equal(BaselineRuns.SingleRefresh, machineClass.Runs);
+        Assert.Equal(CrossClassRule.NotDeclared, read.CrossClass);
+        Assert.Contains($"\"schemaVersion\": {BaselineFile.CurrentSchemaVersion}", BaselineWriter.ToText(read), StringComparison.Ordinal);
+        Assert.Equal(BaselineWriter.ToText((current with { CrossClass = CrossClassRule.NotDeclared }).WithClass(c => c with { Runs = BaselineRuns.SingleRefresh })),
+            BaselineWriter.ToText(read));
     }
 
     [Fact]

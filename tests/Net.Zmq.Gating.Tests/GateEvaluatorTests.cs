@@ -15,7 +15,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void PolicyGate_PollerClearlyAboveItsBound_FailsNamingCaseValueBoundAndFile()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(pureBlocking: 5e6, poller: 6e6), Baseline(pollerRatio: 1.2), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(pureBlocking: 5e6, poller: 6e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), "policy");
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         var message = result.Describe();
@@ -28,7 +28,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void PolicyGate_PollerWithinItsBound_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.2e6), Baseline(pollerRatio: 1.04), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.2e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.04)), BaselinePath), "policy");
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Null(result.Note);
@@ -38,7 +38,7 @@ public sealed class GateEvaluatorTests
     public void PolicyGate_EstimateAboveBoundButIntervalAcrossIt_IsUnclearAndDoesNotFail()
     {
         // ±40 % scatter around 1.15: the estimate is over 1.10, the interval reaches well below it.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6, pollerSpread: 0.4), Baseline(pollerRatio: 1.12, tolerances: new(0.5, 0.05, 1024)), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6, pollerSpread: 0.4), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.12, tolerances: new(0.5, 0.05, 1024))), BaselinePath), "policy");
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.StartsWith("unclear", result.Note, StringComparison.Ordinal);
@@ -48,7 +48,7 @@ public sealed class GateEvaluatorTests
     public void PolicyGate_ReviewedKnownViolation_IsShownFailingWithoutFailingTheRun()
     {
         var known = new KnownViolation(Identity(Subject, "Poller").Id, new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.2 in 5 of 5 runs");
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6e6), Baseline(1.2, knownViolations: [known]), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6e6), BaselineBasis.OwnClassOf(Baseline(1.2, knownViolations: [known])), BaselinePath), "policy");
 
         Assert.Equal(GateVerdict.KnownViolation, result.Verdict);
         Assert.False(result.FailsRun);
@@ -60,7 +60,7 @@ public sealed class GateEvaluatorTests
     public void BytesPolicyGate_AllocationAtItsBound_FailsNamingCaseValueBoundAndFile()
     {
         var bound = new BytesBound("Poller", 5000, 0, "the product owner's bound");
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 5000), Baseline(pollerBytes: 5000, bytesBounds: [bound]), BaselinePath),
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 5000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 5000, bytesBounds: [bound])), BaselinePath),
             "policy: Poller allocates");
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
@@ -72,8 +72,8 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void BytesPolicyGate_BelowItsBound_Holds_AndSizesAboveItsRangeAreNotJudged()
     {
-        var results = GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 4999), Baseline(pollerBytes: 4999,
-            bytesBounds: [new BytesBound("Poller", 5000, 0, "all sizes"), new BytesBound("Poller", 10, 32, "only up to 32 B messages")]), BaselinePath);
+        var results = GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 4999), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 4999,
+            bytesBounds: [new BytesBound("Poller", 5000, 0, "all sizes"), new BytesBound("Poller", 10, 32, "only up to 32 B messages")])), BaselinePath);
 
         Assert.Equal(GateVerdict.Pass, Only(results, "policy: Poller allocates < 5000 B").Verdict);
         Assert.DoesNotContain(results, r => r.Gate.Contains("up to", StringComparison.Ordinal));
@@ -83,7 +83,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_RatioBeyondBaselinePlusTolerance_Fails()
     {
         // Baseline 1.00 with 10 % tolerance; measured 1.15.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), Baseline(pollerRatio: 1.0), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains("measured 1.150", result.Describe(), StringComparison.Ordinal);
@@ -93,7 +93,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_RatioWithinTolerance_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), Baseline(pollerRatio: 1.0), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
@@ -102,7 +102,7 @@ public sealed class GateEvaluatorTests
     public void AllocationGate_BytesBeyondBaselineAndSlack_Fails()
     {
         // Baseline 1000 B, +5 % + 1024 B = 2074 B allowed; 32 B more per message on 10,000 messages is 320,000 B more.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 321_000), Baseline(pollerBytes: 1000), BaselinePath),
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 321_000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
             GateEvaluator.AllocationRegressionGate);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
@@ -112,7 +112,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void AllocationGate_BytesWithinSlack_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 2000), Baseline(pollerBytes: 1000), BaselinePath),
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 2000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
             GateEvaluator.AllocationRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
@@ -125,15 +125,12 @@ public sealed class GateEvaluatorTests
     public void ProcessAllocationGate_JudgesTheProcessWideFigureWithTheFilesSlack(double measured, GateVerdict verdict)
     {
         // Baseline 1,000,000 B process-wide, slack 50 % + 1024 B: 1,501,024 B allowed.
-        var baseline = Baseline() with { ProcessBytesTolerance = 0.5 };
-        var poller = Identity(Subject, "Poller").Id;
-        baseline = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { ProcessBytesPerOperation = 1_000_000 } },
-        };
+        var baseline = Baseline()
+            .WithClass(c => c with { ProcessBytesTolerance = 0.5 })
+            .WithCase(Identity(Subject, "Poller").Id, c => c with { ProcessBytesPerOperation = 1_000_000 });
         var cases = SuiteAnalysis.Analyze([Case("PureBlocking", 5e6), Case("Poller", 5e6) with { ProcessBytesPerOperation = measured }]);
 
-        var result = Only(GateEvaluator.Evaluate(cases, baseline, BaselinePath), GateEvaluator.ProcessAllocationRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath), GateEvaluator.ProcessAllocationRegressionGate);
 
         Assert.Equal(verdict, result.Verdict);
         Assert.Contains("baseline 976.6 KiB + 50 % + 1024 B", result.Bound, StringComparison.Ordinal);
@@ -143,9 +140,9 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void RegressionGates_CaseWithoutBaselineEntry_Fail()
     {
-        var baseline = Baseline() with { Cases = new Dictionary<string, BaselineCase>() };
+        var baseline = Baseline().WithClass(c => c with { Cases = new Dictionary<string, BaselineCase>() });
 
-        var results = GateEvaluator.Evaluate(Group(5e6, 5e6), baseline, BaselinePath);
+        var results = GateEvaluator.Evaluate(Group(5e6, 5e6), BaselineBasis.OwnClassOf(baseline), BaselinePath);
 
         Assert.All(results.Where(r => !r.Gate.StartsWith("policy", StringComparison.Ordinal)), r =>
         {
@@ -159,7 +156,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_BeyondToleranceButNotSignificant_Holds_SayingWhy()
     {
         // Pairs from 0.6 to 1.9 around 1.2: the estimate is beyond 1.10, its interval reaches 0.9.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6.25e6, pollerSpread: 0.5), Baseline(pollerRatio: 1.0), BaselinePath),
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6.25e6, pollerSpread: 0.5), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
             GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
@@ -175,12 +172,9 @@ public sealed class GateEvaluatorTests
     {
         var baseline = Baseline(pollerRatio: 1.0);
         var poller = Identity(Subject, "Poller").Id;
-        var uncertain = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { RatioLower = 0.7, RatioUpper = 1.3 } },
-        };
+        var uncertain = baseline.WithCase(poller, c => c with { RatioLower = 0.7, RatioUpper = 1.3 });
 
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), uncertain, BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(uncertain), BaselinePath), GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("not significantly", result.Note, StringComparison.Ordinal);
@@ -192,8 +186,8 @@ public sealed class GateEvaluatorTests
     {
         var swinging = Baseline(pollerRatio: 1.0, tolerances: new Tolerances(0.05, 0.05, 1024) { RunToRun = 0.2 });
 
-        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), swinging, BaselinePath), GateEvaluator.TimeRegressionGate);
-        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), swinging, BaselinePath), GateEvaluator.TimeRegressionGate);
+        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, within.Verdict);
         Assert.Contains("not significantly", within.Note, StringComparison.Ordinal);
@@ -226,13 +220,10 @@ public sealed class GateEvaluatorTests
             Case("Poller", 5e6) with { CpuNanosecondsPerOperation = Around(9.1e6) }]);
         var baseline = Baseline(pollerRatio: 1.0);
         var poller = Identity(Subject, "Poller").Id;
-        baseline = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
-        };
+        baseline = baseline.WithCase(poller, c => c with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) });
 
-        var gated = GateEvaluator.Evaluate(cases, baseline, BaselinePath, gateCpuTime: true);
-        var ungated = GateEvaluator.Evaluate(cases, baseline, BaselinePath);
+        var gated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath, gateCpuTime: true);
+        var ungated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath);
 
         Assert.Equal(GateVerdict.Pass, Only(gated, GateEvaluator.TimeRegressionGate).Verdict);
         var cpu = Only(gated, GateEvaluator.CpuTimeRegressionGate);
@@ -247,7 +238,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_SignificantButBelowTheNoiseFloor_Holds_SayingWhy()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(100_000, 115_000), Baseline(pollerRatio: 1.0), BaselinePath),
+        var result = Only(GateEvaluator.Evaluate(Group(100_000, 115_000), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
             GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
@@ -257,7 +248,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_Failure_GivesTheSlowdownItsIntervalAndTheCostPerMessage()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), Baseline(pollerRatio: 1.0), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Matches(@"^1\.150× the baseline ratio, 95 % interval \[1\.1\d\d, 1\.1\d\d\] \(10 pairs\) above 1\.10; 75 ns per message slower$", result.Note);
@@ -269,13 +260,13 @@ public sealed class GateEvaluatorTests
         SuiteAnalysis.Analyze([.. groups.SelectMany(g => new[] { Case("PureBlocking", 5e6, group: g.Group), Case("Poller", 5e6 * g.Poller, group: g.Group) })]);
 
     private static BaselineFile FourGroups(double aggregateTolerance) =>
-        BaselineFor(Subject, ("64B", 1.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)) with { AggregateTolerance = aggregateTolerance };
+        BaselineFor(Subject, ("64B", 1.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)).WithClass(c => c with { AggregateTolerance = aggregateTolerance });
 
     /// <summary>8 % slower in every group: each case within its 10 % tolerance, the suite as a whole beyond its 5 %.</summary>
     [Fact]
     public void AggregateGate_BroadSlowdownNoCaseShows_FailsNamingTheSuite()
     {
-        var results = GateEvaluator.Evaluate(Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08)), FourGroups(0.05), BaselinePath);
+        var results = GateEvaluator.Evaluate(Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
         Assert.All(results.Where(r => r.Gate != GateEvaluator.AggregateGate), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
         var aggregate = Aggregate(results);
@@ -296,7 +287,7 @@ public sealed class GateEvaluatorTests
         var busy = SuiteAnalysis.Analyze([.. Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08))
             .Select(c => c.Measurement with { NeighbourCpus = 1.0 })]);
 
-        var aggregate = Aggregate(GateEvaluator.Evaluate(busy, FourGroups(0.05), BaselinePath));
+        var aggregate = Aggregate(GateEvaluator.Evaluate(busy, BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath));
 
         Assert.Equal(GateVerdict.NotApplied, aggregate.Verdict);
         Assert.Equal($"{Subject}/{Suite}", aggregate.Case);
@@ -307,7 +298,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void AggregateGate_OneGroupSlower_IsNotABroadSlowdown()
     {
-        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), FourGroups(0.05), BaselinePath));
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath));
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
         Assert.Contains("its 95 % interval reaches 1", aggregate.Note, StringComparison.Ordinal);
@@ -319,15 +310,9 @@ public sealed class GateEvaluatorTests
     {
         var baseline = FourGroups(0.05);
         var swinging = Identity(Subject, "Poller", "64B").Id;
-        baseline = baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases)
-            {
-                [swinging] = baseline.Cases[swinging] with { Tolerances = baseline.Cases[swinging].Tolerances with { RunToRun = 0.3 } },
-            },
-        };
+        baseline = baseline.WithCase(swinging, c => c with { Tolerances = c.Tolerances with { RunToRun = 0.3 } });
 
-        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), baseline, BaselinePath));
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)), BaselineBasis.OwnClassOf(baseline), BaselinePath));
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
         Assert.EndsWith("over 3 cases in 3 groups", aggregate.Measured, StringComparison.Ordinal);
@@ -342,7 +327,7 @@ public sealed class GateEvaluatorTests
             .Select(c => c.Case.Group == "64B" && !c.Case.IsReference ? c with { Measurement = c.Measurement with { Case = c.Case with { SleepBound = true } } } : c)
             .ToList();
 
-        var aggregate = Aggregate(GateEvaluator.Evaluate(cases, FourGroups(0.05), BaselinePath));
+        var aggregate = Aggregate(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath));
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
         Assert.EndsWith("over 3 cases in 3 groups", aggregate.Measured, StringComparison.Ordinal);
@@ -351,7 +336,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void AggregateGate_WithinItsTolerance_Holds()
     {
-        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.03), ("512B", 1.03), ("1KiB", 1.03), ("64KiB", 1.03)), FourGroups(0.05), BaselinePath));
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 1.03), ("512B", 1.03), ("1KiB", 1.03), ("64KiB", 1.03)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath));
 
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
     }
@@ -359,7 +344,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void AggregateGate_FewerGroupsThanItNeeds_IsNotApplied()
     {
-        var results = GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.3)), FourGroups(0.05), BaselinePath);
+        var results = GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.3)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
         Assert.DoesNotContain(results, r => r.Gate == GateEvaluator.AggregateGate);
     }

@@ -52,7 +52,7 @@ public sealed class GateIdTests
         var baseline = Baseline(1.2, knownViolations: [known]);
         baseline = baseline with { Policy = baseline.Policy with { RatioBounds = [new RatioBound("Poller", "PureBlocking", max, "a bound")] } };
 
-        var policy = Assert.Single(GateEvaluator.Evaluate(Group(5e6, 6e6), baseline, BaselinePath), g => g.Id.IsPolicy);
+        var policy = Assert.Single(GateEvaluator.Evaluate(Group(5e6, 6e6), BaselineBasis.OwnClassOf(baseline), BaselinePath), g => g.Id.IsPolicy);
 
         Assert.Equal(GateVerdict.KnownViolation, policy.Verdict);
         Assert.Contains(max.ToString("0.00", System.Globalization.CultureInfo.InvariantCulture), policy.Gate, StringComparison.Ordinal);
@@ -61,7 +61,7 @@ public sealed class GateIdTests
     [Fact]
     public void EveryGateAResultCanHave_HasAnIdentityThatRoundTrips()
     {
-        var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 9000), Baseline(1.0, bytesBounds: [new BytesBound("Poller", 5000, 1024, "b")]), BaselinePath);
+        var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 9000), BaselineBasis.OwnClassOf(Baseline(1.0, bytesBounds: [new BytesBound("Poller", 5000, 1024, "b")])), BaselinePath);
 
         Assert.All(results, r => Assert.Equal(r.Id, GateId.Parse(r.Id.Key)));
         Assert.Contains(results, r => r.Id.Key == "policy/bytes/Poller/below/5000/upTo/1024");

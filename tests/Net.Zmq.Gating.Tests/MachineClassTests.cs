@@ -6,68 +6,187 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>What a run does with a baseline recorded on another kind of machine: policy and allocation always, time only on its own class.</summary>
+/// <summary>
+/// What a run does with baselines of other kinds of machine: policy and allocation always, per-case time only on its own
+/// class, suite means across classes where the file says they carry.
+/// </summary>
 public sealed class MachineClassTests
 {
     private static GateResult Only(IEnumerable<GateResult> results, string gatePrefix) =>
         Assert.Single(results, r => r.Gate.StartsWith(gatePrefix, StringComparison.Ordinal) && r.Case.Contains("/Poller/", StringComparison.Ordinal));
 
     [Fact]
-    public void SameCpuModelCoresGcAndPlacement_TimeIsGated()
+    public void SameCpuKernelCoresGcAndPlacement_TimeIsJudgedOnTheOwnClass()
+    {
+        var here = SampleFingerprint.Machine with { OperatingSystem = "another distribution", Runtime = ".NET 10.0.99" };
+
+        var basis = BaselineBasis.Choose(Baseline(), here);
+
+        Assert.Equal(TimeJudgement.OwnClass, basis.Time);
+        Assert.Null(basis.Why);
+    }
+
+    private static MachineFingerprint Differing(string differs)
     {
         var here = SampleFingerprint.Machine;
-
-        Assert.Null(MachineClass.TimeGatingBlocker(here with { OperatingSystem = "another kernel", Runtime = ".NET 10.0.99" }, here));
+        return differs switch
+        {
+            "cpu" => here with { Cpu = "Another CPU" },
+            "cores" => here with { Cores = 4 },
+            "generation" => here with { CpuSignature = "family 25 model 1 stepping 1" },
+            "kernel" => here with { Kernel = "Linux 6.1.0-27-cloud-amd64" },
+            "gc" => here with { GarbageCollector = "Server, concurrent, latency Batch" },
+            _ => here with { Placement = "free: every thread left to the scheduler" },
+        };
     }
 
     [Theory]
     [InlineData("cpu")]
     [InlineData("cores")]
+    [InlineData("generation")]
+    [InlineData("kernel")]
     [InlineData("gc")]
     [InlineData("placement")]
-    public void AnotherClassOfMachine_TimeIsNotGated_SayingWhichClassEach(string differs)
+    public void AnotherClassOfMachine_IsJudgedAcrossClasses_SayingWhichClassEach(string differs)
     {
-        var here = SampleFingerprint.Machine;
-        var there = differs switch
-        {
-            "cpu" => here with { Cpu = "Another CPU" },
-            "cores" => here with { Cores = 4 },
-            "gc" => here with { GarbageCollector = "Server, concurrent, latency Batch" },
-            _ => here with { Placement = "free: every thread left to the scheduler" },
-        };
+        var there = Differing(differs);
 
-        var blocker = MachineClass.TimeGatingBlocker(there, here);
+        var basis = BaselineBasis.Choose(Baseline(), there);
 
-        Assert.NotNull(blocker);
-        Assert.Contains(there.Class, blocker, StringComparison.Ordinal);
-        Assert.Contains(here.Class, blocker, StringComparison.Ordinal);
+        Assert.Equal(TimeJudgement.AcrossClasses, basis.Time);
+        Assert.Equal(SampleFingerprint.Machine.Class, basis.Class.Key);
+        Assert.Contains(there.Class, basis.Why, StringComparison.Ordinal);
+        Assert.Contains(SampleFingerprint.Machine.Class, basis.Why, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// A class recorded before the CPU generation and the kernel were keeps its name, and no machine of today is of it:
+    /// the same model name on another VM platform ran 2-5 × slower and moved ratios beyond their gates.
+    /// </summary>
+    [Fact]
+    public void AClassRecordedWithoutGenerationAndKernel_MatchesNoMachineThatHasThem()
+    {
+        var legacy = SampleFingerprint.Machine with { CpuSignature = null, Kernel = null };
+        var file = Baseline().WithClass(c => c with { Fingerprint = c.Fingerprint with { Machine = legacy } });
+
+        Assert.Equal("Sample CPU, 2 cores, Workstation GC, pinned threads", legacy.Class);
+        Assert.Equal(TimeJudgement.AcrossClasses, BaselineBasis.Choose(file, SampleFingerprint.Machine).Time);
+        Assert.Equal(TimeJudgement.OwnClass, BaselineBasis.Choose(file, legacy).Time);
+    }
+
+    /// <summary>A file with two measured classes judges each machine on its own, whichever comes first.</summary>
+    [Fact]
+    public void AFileWithTwoClasses_JudgesEachMachineOnItsOwn()
+    {
+        var other = Differing("cpu");
+        var file = Baseline();
+        file = file with { Classes = [.. file.Classes, file.Classes[0] with { Fingerprint = SampleFingerprint with { Machine = other } }] };
+
+        Assert.Equal((TimeJudgement.OwnClass, SampleFingerprint.Machine.Class), Judged(BaselineBasis.Choose(file, SampleFingerprint.Machine)));
+        Assert.Equal((TimeJudgement.OwnClass, other.Class), Judged(BaselineBasis.Choose(file, other)));
+        Assert.Equal((TimeJudgement.AcrossClasses, SampleFingerprint.Machine.Class), Judged(BaselineBasis.Choose(file, Differing("cores"))));
+    }
+
+    private static (TimeJudgement, string) Judged(BaselineBasis basis) => (basis.Time, basis.Class.Key);
+
+    /// <summary>
+    /// A class one refresh added has no measured swing: its machine is judged across classes, against the first class
+    /// with one, until it is adopted; with no measured class at all, against its own values, across.
+    /// </summary>
+    [Fact]
+    public void AClassFromASingleRefresh_IsJudgedAcrossClasses_UntilAdopted()
+    {
+        var other = Differing("cpu");
+        var refreshed = BaselineRefresh.Apply(Baseline(), Subject, Suite, Group(5e6, 5e6), SampleFingerprint with { Machine = other },
+            new NewFileDefaults(new(0.05, 0.005, 1024), Policy.None, CrossClassRule.NotDeclared));
+
+        var basis = BaselineBasis.Choose(refreshed, other);
+        Assert.Equal((TimeJudgement.AcrossClasses, SampleFingerprint.Machine.Class), Judged(basis));
+        Assert.Contains("from a single refresh", basis.Why, StringComparison.Ordinal);
+
+        var unmeasured = Baseline().WithClass(c => c with { Runs = BaselineRuns.SingleRefresh });
+        var alone = BaselineBasis.Choose(unmeasured, SampleFingerprint.Machine);
+        Assert.Equal((TimeJudgement.AcrossClasses, SampleFingerprint.Machine.Class), Judged(alone));
+        Assert.Contains("no class of this file has a measured run-to-run swing", alone.Why, StringComparison.Ordinal);
     }
 
     [Fact]
     public void TheFloorOnAnotherVersionOfItsLibrary_IsNotTimeGated_SayingWhichVersions()
     {
         var recorded = SampleFingerprint.Subject with { Version = "4.3.5" };
+        var file = Baseline().WithClass(c => c with { Fingerprint = c.Fingerprint with { Subject = recorded } });
 
-        Assert.Null(MachineClass.NativeVersionBlocker(recorded, recorded with { Origin = "another folder" }));
-        var blocker = MachineClass.NativeVersionBlocker(recorded, recorded with { Version = "4.3.4" });
-        Assert.Equal("not applied: the baseline's time ratios were recorded on version 4.3.5 of the library; this run loads 4.3.4", blocker);
+        Assert.Equal(TimeJudgement.OwnClass, BaselineBasis.Choose(file, SampleFingerprint.Machine, recorded with { Origin = "another folder" }).Time);
+        var basis = BaselineBasis.Choose(file, SampleFingerprint.Machine, recorded with { Version = "4.3.4" });
+        Assert.Equal(TimeJudgement.NotJudged, basis.Time);
+        Assert.Equal("not applied: the baseline's time ratios were recorded on version 4.3.5 of the library; this run loads 4.3.4", basis.Why);
     }
 
     /// <summary>Poller 20 % slower and allocating 320 KB more: its time gates are shown but not applied, the rest fail as anywhere.</summary>
     [Fact]
     public void AgainstAnotherClass_TimeRegressionsAreShownNotApplied_PolicyAndAllocationStillFail()
     {
-        var blocker = MachineClass.TimeGatingBlocker(SampleFingerprint.Machine with { Cores = 4 }, SampleFingerprint.Machine);
+        var basis = BaselineBasis.Choose(Baseline(pollerRatio: 1.0), Differing("cores"));
 
-        var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 321_000), Baseline(pollerRatio: 1.0), BaselinePath, blocker);
+        var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 321_000), basis, BaselinePath);
 
         var time = Only(results, GateEvaluator.TimeRegressionGate);
         Assert.Equal(GateVerdict.NotApplied, time.Verdict);
         Assert.False(time.FailsRun);
-        Assert.StartsWith("not applied: the baseline's time ratios were recorded on another class of machine", time.Note, StringComparison.Ordinal);
+        Assert.StartsWith("not applied: the baseline has no values of this machine's class", time.Note, StringComparison.Ordinal);
         Assert.Contains("is not applied", time.Describe(), StringComparison.Ordinal);
         Assert.Equal(GateVerdict.Fail, Only(results, "policy: Poller ≤").Verdict);
         Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.AllocationRegressionGate).Verdict);
+    }
+
+    private static readonly string[] Sizes = ["64B", "512B", "1KiB", "64KiB"];
+
+    private static IReadOnlyList<AnalyzedCase> FourGroups(double pollerRatio) =>
+        SuiteAnalysis.Analyze([.. Sizes.SelectMany(g => new[]
+        {
+            Case("PureBlocking", 5e6, group: g), Case("Poller", 5e6 * pollerRatio, group: g),
+        })]);
+
+    private static BaselineFile FourGroupBaseline(CrossClassRule rule) =>
+        BaselineFor(Subject, ("64B", 1.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)) with { CrossClass = rule };
+
+    /// <summary>
+    /// Across classes, a suite's mean is judged where the file says it carries, with the file's wider tolerance: a
+    /// machine that moves the suite by 10 % passes a 15 % rule, a 25 % slowdown of the whole suite fails it, and a
+    /// suite whose mean does not carry is shown, not applied, with the file's reason. No case is judged on its own.
+    /// </summary>
+    [Theory]
+    [InlineData(1.10, 0.15, GateVerdict.Pass)]
+    [InlineData(1.25, 0.15, GateVerdict.Fail)]
+    [InlineData(1.25, null, GateVerdict.NotApplied)]
+    public void AcrossClasses_TheSuiteMeanIsJudgedWithTheFilesRule_NoCaseOnItsOwn(double slower, double? tolerance, GateVerdict expected)
+    {
+        var file = FourGroupBaseline(new CrossClassRule(tolerance, "buffer copies cost differently per CPU"));
+        var basis = BaselineBasis.Choose(file, Differing("cpu"));
+
+        var results = GateEvaluator.Evaluate(FourGroups(slower), basis, BaselinePath);
+
+        var aggregate = Assert.Single(results, r => r.Id.Kind == GateKind.Aggregate);
+        Assert.Equal(expected, aggregate.Verdict);
+        Assert.Contains(tolerance is null ? "—" : $"across classes, against {SampleFingerprint.Machine.Class}", aggregate.Bound, StringComparison.Ordinal);
+        if (tolerance is null)
+        {
+            Assert.Equal("not applied across machine classes: buffer copies cost differently per CPU", aggregate.Note);
+        }
+
+        Assert.All(results.Where(r => r.Id.Kind == GateKind.TimeRegression), r => Assert.Equal(GateVerdict.NotApplied, r.Verdict));
+    }
+
+    /// <summary>Which gates a run has never depends on the machine: on its own class and on another, the same gates, only verdicts and bounds differ.</summary>
+    [Fact]
+    public void OnItsOwnClassAndOnAnother_ARunHasTheSameGates()
+    {
+        var file = FourGroupBaseline(new CrossClassRule(0.15, "measured"));
+
+        var own = GateEvaluator.Evaluate(FourGroups(1.0), BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath);
+        var across = GateEvaluator.Evaluate(FourGroups(1.0), BaselineBasis.Choose(file, Differing("cpu")), BaselinePath);
+
+        Assert.Equal(own.Select(g => (g.Id, g.Gate, g.Case)), across.Select(g => (g.Id, g.Gate, g.Case)));
     }
 
     /// <summary>
@@ -84,7 +203,7 @@ public sealed class MachineClassTests
         var cases = SuiteAnalysis.Analyze([
             Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 1.0 },
             Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), NeighbourCpus = 1.0 }]);
-        var results = GateEvaluator.Evaluate(cases, BaselineWithPollerCpuRatio(), BaselinePath);
+        var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
         var wall = Only(results, GateEvaluator.TimeRegressionGate);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
@@ -107,7 +226,7 @@ public sealed class MachineClassTests
         var cases = SuiteAnalysis.Analyze([
             Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6) },
             Case("Poller", 15e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), Case = Identity(Subject, "Poller") with { SleepBound = true } }]);
-        var results = GateEvaluator.Evaluate(cases, BaselineWithPollerCpuRatio(), BaselinePath);
+        var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
         var wall = Only(results, GateEvaluator.TimeRegressionGate);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
@@ -120,10 +239,7 @@ public sealed class MachineClassTests
     {
         var baseline = Baseline(pollerRatio: 1.0);
         var poller = Identity(Subject, "Poller").Id;
-        return baseline with
-        {
-            Cases = new Dictionary<string, BaselineCase>(baseline.Cases) { [poller] = baseline.Cases[poller] with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) } },
-        };
+        return baseline.WithCase(poller, c => c with { CpuRatio = new RatioEstimate(1.0, 0.98, 1.02) });
     }
 
     [Fact]
@@ -133,7 +249,7 @@ public sealed class MachineClassTests
             Case("PureBlocking", 5e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 0.02 },
             Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(7e6), NeighbourCpus = 0.02 }]);
 
-        var results = GateEvaluator.Evaluate(cases, Baseline(pollerRatio: 1.0), BaselinePath);
+        var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath);
 
         Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.TimeRegressionGate).Verdict);
         // Shown, not judged: the same gates in a quiet run and a busy one, only the verdicts differ.

@@ -18,6 +18,29 @@ public sealed class ReportRendererTests
             Environment.GetEnvironmentVariable);
     }
 
+    /// <summary>
+    /// Nothing in a snapshot depends on the machine: the same run judged on the baselines' own machine class and on
+    /// another (where only suite means are judged) scrubs to the same text, while the reports themselves say, on the
+    /// first screen, which time gates applied and against which class.
+    /// </summary>
+    [Fact]
+    public void Report_Scrubbed_IsTheSameOnTheBaselinesClassAndOnAnother()
+    {
+        var other = SampleMeasurements.SampleFingerprint.Machine with { Cpu = "Another CPU", Cores = 4 };
+        var own = SampleMeasurements.Run();
+        var across = SampleMeasurements.Run(other);
+
+        Assert.Equal(ReportRenderer.Render(own, scrub: true), ReportRenderer.Render(across, scrub: true));
+
+        Assert.NotEqual(own.Gates.Select(g => g.Verdict), across.Gates.Select(g => g.Verdict));
+        var firstScreen = ReportRenderer.Render(across)[..ReportRenderer.Render(across).IndexOf("## What was measured", StringComparison.Ordinal)];
+        Assert.Contains($"This machine's class: {other.Class}.", firstScreen, StringComparison.Ordinal);
+        Assert.Contains($"| baselines/Binding.ReceiveModes.json | the suite mean only, across classes, within 15 %; no case on its own | {SampleMeasurements.SampleFingerprint.Machine.Class} |",
+            firstScreen, StringComparison.Ordinal);
+        Assert.Contains("| baselines/Binding.ReceiveModes.json | every case and the suite mean, on this machine's class (values from 5 runs, swing from 5 runs) |",
+            ReportRenderer.Render(own), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Report_SaysWhatWasNotMeasuredAndWhy_BeforeAnyTable()
     {

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
@@ -31,9 +32,7 @@ internal static class SampleMeasurements
         IReadOnlyList<KnownViolation>? knownViolations = null, IReadOnlyList<BytesBound>? bytesBounds = null)
     {
         var t = tolerances ?? new Tolerances(Ratio: 0.10, BytesRelative: 0.05, BytesAbsolute: 1024);
-        return new BaselineFile(BaselineFile.CurrentSchemaVersion, Subject, Suite, SampleFingerprint,
-            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], bytesBounds ?? [], knownViolations ?? []),
-            t,
+        return OneClassFile(Subject, new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], bytesBounds ?? [], knownViolations ?? []), t,
             new Dictionary<string, BaselineCase>
             {
                 [Identity(Subject, "PureBlocking").Id] = new(1, 1, 1, 0, Around(5_000_000), t),
@@ -41,20 +40,43 @@ internal static class SampleMeasurements
             });
     }
 
+    /// <summary>A file with one class, <see cref="SampleFingerprint"/>'s, measured in 5 runs.</summary>
+    public static BaselineFile OneClassFile(string subject, Policy policy, Tolerances defaults, IReadOnlyDictionary<string, BaselineCase> cases) =>
+        new(BaselineFile.CurrentSchemaVersion, subject, Suite, policy, defaults,
+            new CrossClassRule(0.15, "the sample suite's mean moved 2 % on another machine"),
+            [new ClassBaseline(SampleFingerprint, new BaselineRuns(5, 5), cases)]);
+
+    /// <summary>The file with its one class changed by <paramref name="change"/>.</summary>
+    public static BaselineFile WithClass(this BaselineFile file, Func<ClassBaseline, ClassBaseline> change) =>
+        file with { Classes = [change(file.Classes.Single())] };
+
+    /// <summary>The file with one case of its one class changed by <paramref name="change"/>.</summary>
+    public static BaselineFile WithCase(this BaselineFile file, string id, Func<BaselineCase, BaselineCase> change) =>
+        file.WithClass(c => c with { Cases = new Dictionary<string, BaselineCase>(c.Cases) { [id] = change(c.Cases[id]) } });
+
     public static Fingerprint SampleFingerprint { get; } = new(
         new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero),
-        new MachineFingerprint("Sample CPU", 2, "Sample OS", ".NET 10.0.0 X64", "Workstation, concurrent, latency Interactive", "0.15.8", "pinned: sample"),
+        new MachineFingerprint("Sample CPU", 2, "Sample OS", ".NET 10.0.0 X64", "Workstation, concurrent, latency Interactive", "0.15.8", "pinned: sample")
+        {
+            CpuSignature = "family 26 model 2 stepping 1",
+            Kernel = "Linux 6.1.0-sample",
+        },
         new SubjectFingerprint("1.2.3", "a sample package folder", "libsample 4.3.5 at /opt/libsample.so"));
 
-    /// <summary>A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject.</summary>
-    public static PerfRun Run()
+    /// <summary>
+    /// A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject; on the
+    /// machine the baselines were recorded on, or on <paramref name="machine"/>.
+    /// </summary>
+    public static PerfRun Run(MachineFingerprint? machine = null)
     {
+        var here = machine ?? SampleFingerprint.Machine;
         var known = new KnownViolation(Identity("Floor", "Poller", "64KiB").Id, new NetZmqTests.Gating.Gates.GateId(NetZmqTests.Gating.Gates.GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.3 in 5 of 5 runs");
         SubjectRun Subject(string name, IReadOnlyList<CaseMeasurement> cases, BaselineFile baseline)
         {
             var analyzed = SuiteAnalysis.Analyze(cases);
+            var basis = BaselineBasis.Choose(baseline, here);
             return new SubjectRun(name, Suite, $"{name} 1.2.3 from a sample folder", SampleFingerprint.Subject, analyzed,
-                $"baselines/{name}.{Suite}.json", baseline, NetZmqTests.Gating.Gates.GateEvaluator.Evaluate(analyzed, baseline, $"baselines/{name}.{Suite}.json"));
+                $"baselines/{name}.{Suite}.json", basis, GateEvaluator.Evaluate(analyzed, basis, $"baselines/{name}.{Suite}.json"));
         }
 
         // The binding's cases also have CPU times (the floor's do not): the tables show both ratios, or "–".
@@ -73,7 +95,7 @@ internal static class SampleMeasurements
                 Policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], [known]),
             });
         return new PerfRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
-            SampleFingerprint.Machine, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
+            here, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
             [new CrossSubjectComparison("Binding overhead", "Binding", ["Floor", "Missing"], "The binding's time over the floor's.")],
             ["Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged."],
             [
@@ -94,7 +116,6 @@ internal static class SampleMeasurements
             cases[Identity(subject, "Poller", group).Id] = new(ratio, ratio, ratio, 0, Around(1_000_000 * ratio), t);
         }
 
-        return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, Suite, SampleFingerprint,
-            new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], []), t, cases);
+        return OneClassFile(subject, new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], []), t, cases);
     }
 }

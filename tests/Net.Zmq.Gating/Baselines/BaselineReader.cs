@@ -54,32 +54,76 @@ public static class BaselineReader
         {
             var root = new Node(path, "$", document.RootElement);
             var schema = root.Get("schemaVersion").Integer();
-            if (schema != BaselineFile.CurrentSchemaVersion)
+            if (schema is not (BaselineFile.CurrentSchemaVersion or BaselineFile.SingleClassSchemaVersion))
             {
                 throw new BaselineFormatException(path, "$.schemaVersion",
-                    $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion}");
-            }
-
-            var defaults = ReadTolerances(root.Get("defaultTolerances"));
-            var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
-            foreach (var (id, entry) in root.Get("cases").Properties())
-            {
-                cases.Add(id, ReadCase(entry));
+                    $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion} " +
+                    $"(and {BaselineFile.SingleClassSchemaVersion}, the single-class layout before it)");
             }
 
             return new BaselineFile(
                 schema,
                 root.Get("subject").Text(),
                 root.Get("suite").Text(),
-                ReadFingerprint(root.Get("fingerprint")),
                 ReadPolicy(root.Get("policy")),
-                defaults,
-                cases)
-            {
-                AggregateTolerance = root.Get("aggregateTolerance").NonNegativeNumber(),
-                ProcessBytesTolerance = root.Get("processBytesTolerance").NonNegativeNumber(),
-            };
+                ReadTolerances(root.Get("defaultTolerances")),
+                schema == BaselineFile.SingleClassSchemaVersion ? CrossClassRule.NotDeclared : ReadCrossClass(root.Get("crossClass")),
+                schema == BaselineFile.SingleClassSchemaVersion ? [ReadClass(root, singleClass: true)] : ReadClasses(root.Get("classes")));
         }
+    }
+
+    private static CrossClassRule ReadCrossClass(Node node) =>
+        new(node.Get("aggregateTolerance").NullableNonNegativeNumber(), node.Get("why").Text());
+
+    /// <summary>The classes, each once: two entries for one machine class would leave it unclear which one gates it.</summary>
+    private static List<ClassBaseline> ReadClasses(Node node)
+    {
+        var classes = new List<ClassBaseline>();
+        foreach (var item in node.Items())
+        {
+            var read = ReadClass(item, singleClass: false);
+            var label = item.Get("class");
+            if (label.Text() != read.Key)
+            {
+                throw label.Invalid($"\"{label.Text()}\" is not the class its fingerprint makes (\"{read.Key}\"); the class is derived from the fingerprint");
+            }
+
+            if (classes.Any(c => c.Key == read.Key))
+            {
+                throw label.Invalid($"a second entry for the class \"{read.Key}\"; a file holds each machine class once");
+            }
+
+            classes.Add(read);
+        }
+
+        return classes.Count > 0 ? classes : throw node.Invalid("no class: a baseline file holds the values of at least one machine class");
+    }
+
+    /// <summary>
+    /// One class: in schema 5 an entry of <c>classes</c>; in schema 4 the file's root, whose values came from one
+    /// refresh and whose tolerances' origin was not recorded (so its swing counts as not measured).
+    /// </summary>
+    private static ClassBaseline ReadClass(Node node, bool singleClass)
+    {
+        var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
+        foreach (var (id, entry) in node.Get("cases").Properties())
+        {
+            cases.Add(id, ReadCase(entry));
+        }
+
+        var runs = singleClass ? BaselineRuns.SingleRefresh : ReadRuns(node.Get("runs"));
+        return new ClassBaseline(ReadFingerprint(node.Get("fingerprint")), runs, cases)
+        {
+            AggregateTolerance = node.Get("aggregateTolerance").NonNegativeNumber(),
+            ProcessBytesTolerance = node.Get("processBytesTolerance").NonNegativeNumber(),
+        };
+    }
+
+    private static BaselineRuns ReadRuns(Node node)
+    {
+        var values = node.Get("values");
+        var runs = new BaselineRuns(values.Integer(), node.Get("swing").NonNegativeInteger());
+        return runs.Values >= 1 ? runs : throw values.Invalid($"expected an integer ≥ 1 (the runs the values come from), found {runs.Values}");
     }
 
     private static Fingerprint ReadFingerprint(Node node)
@@ -101,7 +145,11 @@ public static class BaselineReader
                 machine.Get("runtime").Text(),
                 machine.Get("gc").Text(),
                 machine.Get("benchmarkDotNet").Text(),
-                machine.Get("placement").Text()),
+                machine.Get("placement").Text())
+            {
+                CpuSignature = machine.Optional("cpuSignature")?.Text(),
+                Kernel = machine.Optional("kernel")?.Text(),
+            },
             new SubjectFingerprint(subject.Get("version").Text(), subject.Get("origin").Text(), subject.Get("nativeLibrary").Text()));
     }
 
@@ -221,6 +269,9 @@ public static class BaselineReader
             var value = Integer();
             return value >= 0 ? value : throw Invalid($"expected an integer ≥ 0, found {value}");
         }
+
+        /// <summary>A number ≥ 0, or JSON null where the field says "none" (a rule that does not apply).</summary>
+        public double? NullableNonNegativeNumber() => Element.ValueKind == JsonValueKind.Null ? null : NonNegativeNumber();
 
         public double NonNegativeNumber()
         {

@@ -2,38 +2,46 @@ using NetZmqTests.Gating.Measurements;
 
 namespace NetZmqTests.Gating.Baselines;
 
+/// <summary>What a baseline file that does not exist yet starts with: reviewed by hand from then on.</summary>
+public sealed record NewFileDefaults(Tolerances Tolerances, Policy Policy, CrossClassRule CrossClass);
+
 /// <summary>
-/// A refresh after an intentional change: the observed values of the measured cases and the fingerprint are
-/// replaced; the policy and every tolerance stay as reviewed. Cases not measured this time keep their entries.
-/// A case new to the file gets the file's default tolerances; a new file gets the given policy and defaults.
+/// A refresh after an intentional change: the observed values of the measured cases and the fingerprint of this
+/// machine's class are replaced; the policy, the cross-class rule and every tolerance stay as reviewed, and every
+/// other class of the file stays exactly as it was. Cases not measured this time keep their entries. A case new
+/// to the class gets the file's default tolerances; a class new to the file gets them too, with its swing marked
+/// not measured (one refresh cannot measure how runs differ: adopting the machine does, <see cref="Adoption.ClassAdoption"/>).
 /// </summary>
 public static class BaselineRefresh
 {
     public static BaselineFile Apply(BaselineFile? existing, string subject, string suite, IReadOnlyList<AnalyzedCase> measured,
-        Fingerprint fingerprint, Tolerances defaultsForNewFile, Policy policyForNewFile)
+        Fingerprint fingerprint, NewFileDefaults newFile)
     {
-        var defaults = existing?.DefaultTolerances ?? defaultsForNewFile;
-        var cases = new Dictionary<string, BaselineCase>(existing?.Cases ?? new Dictionary<string, BaselineCase>(), StringComparer.Ordinal);
+        var file = existing ?? new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, suite, newFile.Policy, newFile.Tolerances, newFile.CrossClass, []);
+        var own = file.ClassOf(fingerprint.Machine);
+        var cases = new Dictionary<string, BaselineCase>(own?.Cases ?? new Dictionary<string, BaselineCase>(), StringComparer.Ordinal);
         foreach (var analyzed in measured)
         {
-            var tolerances = cases.TryGetValue(analyzed.Case.Id, out var old) ? old.Tolerances : defaults;
-            cases[analyzed.Case.Id] = new BaselineCase(
-                analyzed.Ratio.Value, analyzed.Ratio.Lower, analyzed.Ratio.Upper,
-                analyzed.Measurement.BytesAllocatedPerOperation,
-                analyzed.Measurement.NanosecondsPerOperation,
-                tolerances)
-            {
-                ProcessBytesPerOperation = analyzed.Measurement.ProcessBytesPerOperation,
-                CpuRatio = analyzed.CpuRatio is { } cpu ? new Statistics.RatioEstimate(cpu.Value, cpu.Lower, cpu.Upper) : null,
-            };
+            var tolerances = cases.TryGetValue(analyzed.Case.Id, out var old) ? old.Tolerances : file.DefaultTolerances;
+            cases[analyzed.Case.Id] = Observed(analyzed, tolerances);
         }
 
-        return new BaselineFile(BaselineFile.CurrentSchemaVersion, subject, suite, fingerprint, existing?.Policy ?? policyForNewFile, defaults, cases)
-        {
-            AggregateTolerance = existing?.AggregateTolerance ?? BaselineFile.NewFileAggregateTolerance,
-            ProcessBytesTolerance = existing?.ProcessBytesTolerance ?? BaselineFile.NewFileProcessBytesTolerance,
-        };
+        var refreshed = own is null
+            ? new ClassBaseline(fingerprint, BaselineRuns.SingleRefresh, cases)
+            : own with { Fingerprint = fingerprint, Runs = own.Runs with { Values = 1 }, Cases = cases };
+        return file.WithClass(refreshed);
     }
+
+    /// <summary>One run's observed values of a case, with the tolerances it keeps.</summary>
+    public static BaselineCase Observed(AnalyzedCase analyzed, Tolerances tolerances) =>
+        new(analyzed.Ratio.Value, analyzed.Ratio.Lower, analyzed.Ratio.Upper,
+            analyzed.Measurement.BytesAllocatedPerOperation,
+            analyzed.Measurement.NanosecondsPerOperation,
+            tolerances)
+        {
+            ProcessBytesPerOperation = analyzed.Measurement.ProcessBytesPerOperation,
+            CpuRatio = analyzed.CpuRatio is { } cpu ? new Statistics.RatioEstimate(cpu.Value, cpu.Lower, cpu.Upper) : null,
+        };
 
     /// <summary>Refreshing is a deliberate local act; in CI it would silently accept whatever was measured.</summary>
     public static void RefuseUnderCi(Func<string, string?> environment)

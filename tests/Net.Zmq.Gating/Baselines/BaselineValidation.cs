@@ -19,11 +19,15 @@ public static class BaselineValidation
             throw new BaselineFormatException(path, "$.suite", $"the file is the {suite} suite's, by its name, but says \"{file.Suite}\"");
         }
 
-        var unknown = file.Cases.Keys.Where(id => !isKnownCase(id)).Order(StringComparer.Ordinal).FirstOrDefault();
-        if (unknown is not null)
+        foreach (var (machineClass, index) in file.Classes.Select((c, i) => (c, i)))
         {
-            throw new BaselineFormatException(path, $"$.cases[\"{unknown}\"]",
-                $"no case of {subject}'s {suite} suite has this id (mistyped, or a case that was renamed or removed): remove the entry, or rename it to the case's id");
+            var unknown = machineClass.Cases.Keys.Where(id => !isKnownCase(id)).Order(StringComparer.Ordinal).FirstOrDefault();
+            if (unknown is not null)
+            {
+                var field = file.SchemaVersion == BaselineFile.SingleClassSchemaVersion ? $"$.cases[\"{unknown}\"]" : $"$.classes[{index}].cases[\"{unknown}\"]";
+                throw new BaselineFormatException(path, field,
+                    $"no case of {subject}'s {suite} suite has this id (mistyped, or a case that was renamed or removed): remove the entry, or rename it to the case's id");
+            }
         }
     }
 }

@@ -46,53 +46,84 @@ public static class BaselineWriter
         }))
         {
             json.WriteStartObject();
-            json.WriteNumber("schemaVersion", file.SchemaVersion);
+            json.WriteNumber("schemaVersion", BaselineFile.CurrentSchemaVersion);
             json.WriteString("subject", file.Subject);
             json.WriteString("suite", file.Suite);
-            WriteFingerprint(json, file.Fingerprint);
             WritePolicy(json, file.Policy);
             json.WritePropertyName("defaultTolerances");
             WriteTolerances(json, file.DefaultTolerances);
-            WriteRounded(json, "aggregateTolerance", file.AggregateTolerance, 4);
-            WriteRounded(json, "processBytesTolerance", file.ProcessBytesTolerance, 4);
-            json.WriteStartObject("cases");
-            foreach (var (id, entry) in file.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
+            json.WriteStartObject("crossClass");
+            if (file.CrossClass.AggregateTolerance is { } across)
             {
-                json.WriteStartObject(id);
-                WriteRounded(json, "ratio", entry.Ratio, 4);
-                WriteRounded(json, "ratioLower", entry.RatioLower, 4);
-                WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
-                WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
-                if (entry.ProcessBytesPerOperation is { } process)
-                {
-                    WriteRounded(json, "processBytesPerOperation", process, 0);
-                }
-
-                if (entry.CpuRatio is { } cpu)
-                {
-                    WriteRounded(json, "cpuRatio", cpu.Value, 4);
-                    WriteRounded(json, "cpuRatioLower", cpu.Lower, 4);
-                    WriteRounded(json, "cpuRatioUpper", cpu.Upper, 4);
-                }
-
-                json.WriteStartArray("nanosecondsPerOperation");
-                foreach (var sample in entry.NanosecondsPerOperation)
-                {
-                    WriteRounded(json, null, sample, 0);
-                }
-
-                json.WriteEndArray();
-                json.WritePropertyName("tolerances");
-                WriteTolerances(json, entry.Tolerances);
-                json.WriteEndObject();
+                WriteRounded(json, "aggregateTolerance", across, 4);
+            }
+            else
+            {
+                json.WriteNull("aggregateTolerance");
             }
 
+            json.WriteString("why", file.CrossClass.Why);
             json.WriteEndObject();
+            json.WriteStartArray("classes");
+            foreach (var machineClass in file.Classes)
+            {
+                WriteClass(json, machineClass);
+            }
+
+            json.WriteEndArray();
             json.WriteEndObject();
         }
 
         buffer.WriteByte((byte)'\n');
         return buffer.ToArray();
+    }
+
+    /// <summary>One class, in the order the file lists them; <c>class</c> is written for the reader of a diff and checked on reading.</summary>
+    private static void WriteClass(Utf8JsonWriter json, ClassBaseline machineClass)
+    {
+        json.WriteStartObject();
+        json.WriteString("class", machineClass.Key);
+        WriteFingerprint(json, machineClass.Fingerprint);
+        json.WriteStartObject("runs");
+        json.WriteNumber("values", machineClass.Runs.Values);
+        json.WriteNumber("swing", machineClass.Runs.Swing);
+        json.WriteEndObject();
+        WriteRounded(json, "aggregateTolerance", machineClass.AggregateTolerance, 4);
+        WriteRounded(json, "processBytesTolerance", machineClass.ProcessBytesTolerance, 4);
+        json.WriteStartObject("cases");
+        foreach (var (id, entry) in machineClass.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
+        {
+            json.WriteStartObject(id);
+            WriteRounded(json, "ratio", entry.Ratio, 4);
+            WriteRounded(json, "ratioLower", entry.RatioLower, 4);
+            WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
+            WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
+            if (entry.ProcessBytesPerOperation is { } process)
+            {
+                WriteRounded(json, "processBytesPerOperation", process, 0);
+            }
+
+            if (entry.CpuRatio is { } cpu)
+            {
+                WriteRounded(json, "cpuRatio", cpu.Value, 4);
+                WriteRounded(json, "cpuRatioLower", cpu.Lower, 4);
+                WriteRounded(json, "cpuRatioUpper", cpu.Upper, 4);
+            }
+
+            json.WriteStartArray("nanosecondsPerOperation");
+            foreach (var sample in entry.NanosecondsPerOperation)
+            {
+                WriteRounded(json, null, sample, 0);
+            }
+
+            json.WriteEndArray();
+            json.WritePropertyName("tolerances");
+            WriteTolerances(json, entry.Tolerances);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndObject();
+        json.WriteEndObject();
     }
 
     private static void WriteFingerprint(Utf8JsonWriter json, Fingerprint fingerprint)
@@ -101,6 +132,17 @@ public static class BaselineWriter
         json.WriteString("recordedAt", fingerprint.RecordedAt.ToUniversalTime().ToString("yyyy-MM-ddTHH:mm:ssZ", CultureInfo.InvariantCulture));
         json.WriteStartObject("machine");
         json.WriteString("cpu", fingerprint.Machine.Cpu);
+        // Absent, not null, in a class recorded before they were: that class keeps its bytes when another is written.
+        if (fingerprint.Machine.CpuSignature is { } signature)
+        {
+            json.WriteString("cpuSignature", signature);
+        }
+
+        if (fingerprint.Machine.Kernel is { } kernel)
+        {
+            json.WriteString("kernel", kernel);
+        }
+
         json.WriteNumber("cores", fingerprint.Machine.Cores);
         json.WriteString("os", fingerprint.Machine.OperatingSystem);
         json.WriteString("runtime", fingerprint.Machine.Runtime);

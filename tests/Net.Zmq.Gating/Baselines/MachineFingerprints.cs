@@ -6,15 +6,61 @@ namespace NetZmqTests.Gating.Baselines;
 
 public static class MachineFingerprints
 {
-    /// <summary>This process's machine, runtime, GC and thread placement, as the baseline and the report record them.</summary>
-    public static MachineFingerprint Current(Platform.ThreadPlacement placement) => new(
-        CpuModel(),
+    /// <summary>
+    /// The test-only setting that makes this machine's fingerprint name another CPU model, so that a run here is of
+    /// another machine class: how the suite is tried, on one machine, where its baselines were not measured (every
+    /// time ratio judged across classes, an adoption of a class of its own). Never for baselines that are committed.
+    /// </summary>
+    public const string TestCpuModelVariable = "PERF_TEST_CPU_MODEL";
+
+    /// <summary>
+    /// This process's machine, runtime, GC and thread placement, as the baseline and the report record them; with
+    /// <paramref name="environment"/>'s <see cref="TestCpuModelVariable"/>, under that CPU model (and saying so).
+    /// </summary>
+    public static MachineFingerprint Current(Platform.ThreadPlacement placement, Func<string, string?> environment) => new(
+        environment(TestCpuModelVariable) is { Length: > 0 } pretend ? $"{pretend.Trim()} ({TestCpuModelVariable}, test only; really {CpuModel()})" : CpuModel(),
         Environment.ProcessorCount,
         RuntimeInformation.OSDescription,
         $"{RuntimeInformation.FrameworkDescription} {RuntimeInformation.ProcessArchitecture}",
         GarbageCollector(),
         BenchmarkSession.BenchmarkDotNetVersion,
-        placement.Description);
+        placement.Description)
+    {
+        CpuSignature = CpuSignature(File.Exists(CpuInfo) ? File.ReadLines(CpuInfo) : []),
+        Kernel = File.Exists(KernelRelease)
+            ? $"Linux {File.ReadAllText(KernelRelease).Trim()}"
+            : $"{Environment.OSVersion.Platform} {Environment.OSVersion.Version}",
+    };
+
+    private const string CpuInfo = "/proc/cpuinfo";
+    private const string KernelRelease = "/proc/sys/kernel/osrelease";
+
+    /// <summary>
+    /// The processor's generation from /proc/cpuinfo's first processor: x86's family, model and stepping; ARM's
+    /// implementer, part and revision. Null where neither is there (another OS): the model name is all there is.
+    /// </summary>
+    public static string? CpuSignature(IEnumerable<string> cpuInfo)
+    {
+        var fields = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var line in cpuInfo)
+        {
+            if (line.Length == 0)
+            {
+                break;
+            }
+
+            var colon = line.IndexOf(':', StringComparison.Ordinal);
+            if (colon > 0)
+            {
+                fields.TryAdd(line[..colon].Trim(), line[(colon + 1)..].Trim());
+            }
+        }
+
+        string? Join(params (string Field, string Shown)[] parts) =>
+            parts.All(p => fields.ContainsKey(p.Field)) ? string.Join(' ', parts.Select(p => $"{p.Shown} {fields[p.Field]}")) : null;
+        return Join(("cpu family", "family"), ("model", "model"), ("stepping", "stepping"))
+               ?? Join(("CPU implementer", "implementer"), ("CPU part", "part"), ("CPU revision", "revision"));
+    }
 
     private static string GarbageCollector()
     {
@@ -25,10 +71,9 @@ public static class MachineFingerprints
 
     private static string CpuModel()
     {
-        const string cpuInfo = "/proc/cpuinfo";
-        if (File.Exists(cpuInfo))
+        if (File.Exists(CpuInfo))
         {
-            var line = File.ReadLines(cpuInfo).FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            var line = File.ReadLines(CpuInfo).FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
             if (line is not null)
             {
                 return line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();

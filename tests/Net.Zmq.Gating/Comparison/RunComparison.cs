@@ -31,7 +31,9 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
             var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
             foreach (var subject in root.GetProperty("subjects").EnumerateArray())
             {
-                var baseline = subject.GetProperty("baseline");
+                // The class of values the run was judged against (results.json before schema 5 baselines had the whole file as "baseline").
+                var baseline = subject.TryGetProperty("basis", out var basis) && basis.ValueKind == JsonValueKind.Object ? basis.GetProperty("class")
+                    : subject.TryGetProperty("baseline", out var file) ? file : default;
                 foreach (var analyzed in subject.GetProperty("cases").EnumerateArray())
                 {
                     var measurement = analyzed.GetProperty("measurement");

@@ -15,13 +15,14 @@ namespace NetZmqTests.Gating.Gates;
 /// tolerance. It fails only when all three hold: the slowdown (ratio ÷ baseline ratio) exceeds 1 + tolerance; it
 /// does so significantly (the whole 95 % interval of the slowdown, which carries this run's and the baseline's
 /// uncertainty, <see cref="Slowdown"/>, lies above it); and it exceeds <see cref="NoiseFloorNanosecondsPerMessage"/>.
-/// Against a baseline recorded on another class of machine (<see cref="MachineClass"/>) time regressions are shown
+/// Against a baseline of another class of machine (<see cref="BaselineBasis"/>) time regressions are shown
 /// but not applied; where the machine was busy while the case was measured (<see cref="BusyMachineCpus"/>), or the
 /// case sleeps between polls (<see cref="CaseIdentity.SleepBound"/>), its wall time is shown and its CPU time gated
 /// instead.</item>
 /// <item>Time regression, per suite: the geometric mean over its steady cases measured on a quiet machine of (ratio ÷ baseline ratio) may exceed 1 by
-/// the file's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (whole groups resampled) lies above 1:
-/// a broad slowdown that no single case shows clearly.</item>
+/// the class's <c>aggregateTolerance</c>. It fails when it does and its 95 % interval (whole groups resampled) lies above 1:
+/// a broad slowdown that no single case shows clearly. Against another class it is judged with the file's cross-class
+/// tolerance where the file says the suite's mean carries across machines, and shown, not applied, where it does not.</item>
 /// <item>CPU-time regression, per case, where asked (the binding's overhead), for sleep-bound cases, and wherever the
 /// machine was busy: the same rule on the ratio in process CPU time.</item>
 /// <item>Allocation regression: bytes per operation fail above baseline × (1 + relative) + absolute slack. Where a
@@ -50,15 +51,15 @@ public static class GateEvaluator
         $"policy: {bound.Variant} allocates < {Units.Bytes(bound.Max)} per operation" +
         (bound.UpToMessageBytes > 0 ? $" up to {Units.Bytes(bound.UpToMessageBytes)} messages" : "");
 
-    /// <param name="timeNotApplied">Null when time regressions are judged; otherwise why they are only shown
-    /// (<see cref="MachineClass.TimeGatingBlocker"/>).</param>
+    /// <param name="basis">The file and the class its values come from, and how time is judged against them (<see cref="BaselineBasis.Choose"/>).</param>
     /// <param name="gateCpuTime">Also gate each case's CPU-time ratio, as its wall-time ratio is gated: for the
     /// binding's overhead, where CPU time is the binding's cost and stays steady beside a busy neighbour.</param>
-    public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath,
-        string? timeNotApplied = null, bool gateCpuTime = false)
+    public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
+        var baseline = basis.Class;
+        var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
         var results = new List<GateResult>();
-        results.AddRange(Policy(cases, baseline, baselinePath));
+        results.AddRange(Policy(cases, basis.File.Policy, baselinePath));
         foreach (var analyzed in cases)
         {
             var id = analyzed.Case.Id;
@@ -113,9 +114,9 @@ public static class GateEvaluator
                 bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath));
         }
 
-        if (Aggregate(cases, baseline, baselinePath) is { } aggregate)
+        if (Aggregate(cases, basis, baselinePath) is { } aggregate)
         {
-            results.Add(NotApplied(aggregate, timeNotApplied));
+            results.Add(aggregate);
         }
 
         return results;
@@ -144,6 +145,9 @@ public static class GateEvaluator
         analyzed.Case.SleepBound
             ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the sender's pace, not the code's; its CPU time is judged"
             : null;
+
+    /// <summary>Whether other processes took enough of the machine while the case's cell was measured that its wall time is not judged.</summary>
+    public static bool IsBusy(CaseMeasurement measurement) => measurement.NeighbourCpus > BusyMachineCpus;
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
     private static string? Busy(AnalyzedCase analyzed) =>
@@ -230,22 +234,38 @@ public static class GateEvaluator
     /// The suite's steady cases (not sleep-bound: their wall time is not the code's) that have a baseline entry and a
     /// time ratio, each as log(ratio ÷ baseline ratio), in their groups; their mean is the log of the geometric mean.
     /// </summary>
-    private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
     {
+        var baseline = basis.Class;
         var steady = cases
             .Where(c => !c.Case.IsReference && !c.Case.SleepBound && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
                         && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
             .ToList();
         // Whether the gate exists depends only on what was measured (a narrow PERF_FILTER has none), never on how busy
-        // the machine was: a busy run shows it, not applied, so every run of the same cases has the same gates.
+        // the machine was or which class the baseline has: a busy run, or a run on another machine, shows it (applied
+        // or not), so every run of the same cases has the same gates.
         if (steady.Select(c => c.Case.Group).Distinct().Count() < AggregateMinimumGroups)
         {
             return null;
         }
 
-        var name = $"{baseline.Subject}/{baseline.Suite}";
-        var bound = 1 + baseline.AggregateTolerance;
-        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (aggregateTolerance {baseline.AggregateTolerance:P0})");
+        var name = $"{basis.File.Subject}/{basis.File.Suite}";
+        GateResult Shown(string bound, string why) => new(new GateId(GateKind.Aggregate), AggregateGate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
+        var (tolerance, whose) = basis.Time switch
+        {
+            TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance"),
+            TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"across classes, against {baseline.Key}"),
+            _ => (double.NaN, ""),
+        };
+        if (double.IsNaN(tolerance))
+        {
+            return Shown("—", basis.Time == TimeJudgement.AcrossClasses
+                ? $"not applied across machine classes: {basis.File.CrossClass.Why}"
+                : basis.Why ?? "not applied");
+        }
+
+        var bound = 1 + tolerance;
+        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} ({whose} {tolerance:P0})");
         var groups = steady
             .Where(c => Busy(c) is null)
             .GroupBy(c => c.Case.Group)
@@ -253,9 +273,8 @@ public static class GateEvaluator
             .ToList();
         if (groups.Count < AggregateMinimumGroups)
         {
-            return new GateResult(new GateId(GateKind.Aggregate), AggregateGate, name, "—", boundText, GateVerdict.NotApplied, baselinePath,
-                string.Create(CultureInfo.InvariantCulture,
-                    $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"));
+            return Shown(boundText, string.Create(CultureInfo.InvariantCulture,
+                $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"));
         }
 
         var estimate = GeometricMean.Of(groups);
@@ -267,16 +286,16 @@ public static class GateEvaluator
             estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
     }
 
-    private static IEnumerable<GateResult> Policy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath) =>
-        RatioPolicy(cases, baseline, baselinePath).Concat(BytesPolicy(cases, baseline, baselinePath));
+    private static IEnumerable<GateResult> Policy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
+        RatioPolicy(cases, policy, baselinePath).Concat(BytesPolicy(cases, policy, baselinePath));
 
     /// <summary>
     /// Allocation is counted, not sampled from a scattering clock: a bound fails when the measured bytes per
     /// operation (the median over operations) reach it.
     /// </summary>
-    private static IEnumerable<GateResult> BytesPolicy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    private static IEnumerable<GateResult> BytesPolicy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
     {
-        foreach (var bound in baseline.Policy.BytesBounds)
+        foreach (var bound in policy.BytesBounds)
         {
             var gate = PolicyGateName(bound);
             var gateId = GateId.For(bound);
@@ -285,7 +304,7 @@ public static class GateEvaluator
             {
                 var bytes = subject.Measurement.BytesAllocatedPerOperation;
                 var violated = bytes >= bound.Max;
-                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
+                var accepted = policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
                 yield return new GateResult(gateId, gate, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
                     !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     !violated && accepted ? "it holds now, so its known-violation entry can be removed" : null);
@@ -293,9 +312,9 @@ public static class GateEvaluator
         }
     }
 
-    private static IEnumerable<GateResult> RatioPolicy(IReadOnlyList<AnalyzedCase> cases, BaselineFile baseline, string baselinePath)
+    private static IEnumerable<GateResult> RatioPolicy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
     {
-        foreach (var bound in baseline.Policy.RatioBounds)
+        foreach (var bound in policy.RatioBounds)
         {
             var gate = PolicyGateName(bound);
             var gateId = GateId.For(bound);
@@ -314,7 +333,7 @@ public static class GateEvaluator
                 // across it is reported as unclear, never failed on noise.
                 var violated = ratio.Lower > bound.Max;
                 var unclear = !violated && ratio.Value > bound.Max;
-                var accepted = baseline.Policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
+                var accepted = policy.KnownViolations.Any(v => v.Case == subject.Case.Id && v.Gate == gateId);
                 yield return new GateResult(gateId, gate, subject.Case.Id, ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,

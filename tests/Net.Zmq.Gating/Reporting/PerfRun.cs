@@ -26,7 +26,7 @@ public sealed record PerfRun(
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
 /// <param name="Description">What exactly ran (versions, native library and where it came from).</param>
-/// <param name="Baseline">The baseline the gates used, or null when it could not be used (see <paramref name="Error"/>).</param>
+/// <param name="Basis">The baseline file and class the gates used, and how time was judged against it; null when it could not be used (see <paramref name="Error"/>).</param>
 /// <param name="Error">Why this subject could not be gated, if it could not.</param>
 public sealed record SubjectRun(
     string Subject,
@@ -35,7 +35,7 @@ public sealed record SubjectRun(
     SubjectFingerprint Fingerprint,
     IReadOnlyList<AnalyzedCase> Cases,
     string BaselinePath,
-    BaselineFile? Baseline,
+    BaselineBasis? Basis,
     IReadOnlyList<GateResult> Gates,
     string? Error = null)
 {

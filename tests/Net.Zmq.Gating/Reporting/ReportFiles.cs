@@ -13,7 +13,8 @@ public static class ReportFiles
     public const string ReportName = "report.md";
     public const string ResultsName = "results.json";
 
-    private static readonly JsonSerializerOptions Json = new()
+    /// <summary>How results.json is written, and read back (<see cref="Adoption.RecordedRun"/>).</summary>
+    public static JsonSerializerOptions Json { get; } = new()
     {
         WriteIndented = true,
         PropertyNamingPolicy = JsonNamingPolicy.CamelCase,

@@ -25,6 +25,7 @@ public sealed class ReportRenderer(bool scrub = false)
         Line();
         RenderVerdict(run);
         RenderFailingGates(run);
+        RenderTimeBasis(run);
         RenderHeadline(run);
         foreach (var comparison in run.Comparisons)
         {
@@ -123,6 +124,45 @@ public sealed class ReportRenderer(bool scrub = false)
 
         Line();
     }
+
+    /// <summary>
+    /// Which time gates applied, against which machine class: a run on a machine its baselines have no class of gates
+    /// far less time than one that has, and a reader must see that before reading "All gates hold".
+    /// </summary>
+    private void RenderTimeBasis(PerfRun run)
+    {
+        var judged = run.Subjects.Where(s => s.Basis is not null).ToList();
+        if (judged.Count == 0)
+        {
+            return;
+        }
+
+        Line("## Time gates");
+        Line();
+        Line($"This machine's class: {V(run.Machine.Class)}. Time ratios per case are judged only against values of the same class (they move with the CPU and its generation, " +
+             "the kernel, the cores, the GC and the thread placement); against another class only the suite means a baseline file declares portable " +
+             "are, with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
+        Line();
+        Line("| Baseline file | Time judged | Against the class |");
+        Line("|---|---|---|");
+        foreach (var s in judged)
+        {
+            var basis = s.Basis!;
+            var how = basis.Time switch
+            {
+                TimeJudgement.OwnClass => $"every case and the suite mean, on this machine's class (values from {Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
+                TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
+                    F($"the suite mean only, across classes, within {across:P0}; no case on its own"),
+                TimeJudgement.AcrossClasses => $"none: {basis.File.CrossClass.Why}",
+                _ => $"none: {basis.Why}",
+            };
+            Line($"| {s.BaselinePath} | {V(how)} | {V(basis.Class.Key)} |");
+        }
+
+        Line();
+    }
+
+    private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";
 
     /// <summary>
     /// The headline suite in one table: per subject and group, the reference variant's rate and every other
@@ -362,21 +402,21 @@ public sealed class ReportRenderer(bool scrub = false)
         var m = run.Machine;
         Line("| | this run |");
         Line("|---|---|");
-        Line($"| CPU | {V(m.Cpu)} ({V(m.Cores)} cores) |");
-        Line($"| OS | {V(m.OperatingSystem)} |");
+        Line($"| CPU | {V(m.Cpu)} ({V(m.Cores)} cores; {V(m.CpuSignature ?? "generation not recorded")}) |");
+        Line($"| OS | {V(m.OperatingSystem)}, kernel {V(m.Kernel ?? "not recorded")} |");
+        Line($"| Machine class | {V(m.Class)} |");
         Line($"| .NET | {V(m.Runtime)} |");
         Line($"| GC | {V(m.GarbageCollector)} |");
         Line($"| BenchmarkDotNet | {V(m.BenchmarkDotNet)} |");
         Line($"| Threads | {V(m.Placement)} |");
         Line();
-        Line("| driver | version | from | native library | baseline recorded | baseline machine |");
+        Line("| driver | version | from | native library | baseline recorded | baseline machine class |");
         Line("|---|---|---|---|---|---|");
         foreach (var s in run.Subjects)
         {
-            var baseline = s.Baseline?.Fingerprint;
-            var same = baseline is not null && baseline.Machine.Cpu == m.Cpu && baseline.Machine.Cores == m.Cores
-                ? "same CPU model and cores"
-                : baseline is null ? "none" : $"{V(baseline.Machine.Cpu)} ({V(baseline.Machine.Cores)} cores): **not this machine**";
+            var baseline = s.Basis?.Class.Fingerprint;
+            // Which class judged the run depends on the machine, so it is scrubbed like every other machine-dependent value.
+            var same = baseline is null ? "none" : V(baseline.Machine.Class == m.Class ? "this machine's class" : $"{baseline.Machine.Class}: **not this machine's**");
             var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
                 ? $" (baseline: {V(baseline.Subject.Version)})"
                 : "";

@@ -29,39 +29,39 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
             return Ungated(load.Error);
         }
 
-        var baseline = load.File;
+        var file = load.File;
         if (refreshing)
         {
-            baseline = BaselineStore.Refresh(load, suite, cases, fingerprint);
-            notes.Add($"Refreshed {load.Shown}: observed values of {cases.Count} cases; policy and tolerances unchanged.");
+            file = BaselineStore.Refresh(load, suite, cases, fingerprint);
+            notes.Add($"Refreshed {load.Shown}: observed values of {cases.Count} cases on this machine's class; its tolerances, the policy and the file's other classes unchanged.");
         }
 
-        if (baseline is null)
+        if (file is null)
         {
             return Ungated($"{load.Shown} does not exist. Create it with: dotnet test --filter Category=Perf -- UpdateBaselines=true, then review it.");
         }
 
-        if (baseline.Fingerprint.Subject.Version != provenance.Version)
+        var basis = Basis(subject, file, fingerprint.Subject);
+        if (basis.Class.Fingerprint.Subject.Version != provenance.Version)
         {
-            notes.Add($"{load.Shown} was recorded with {subject} {baseline.Fingerprint.Subject.Version}; this run measured {provenance.Version}. " +
+            notes.Add($"{load.Shown} was recorded with {subject} {basis.Class.Fingerprint.Subject.Version}; this run measured {provenance.Version}. " +
                       "The gates still apply: they say whether this version regressed against that one.");
         }
 
-        var timeBlocker = TimeBlocker(subject, baseline, fingerprint.Subject);
-        if (timeBlocker is not null)
+        if (basis.Why is { } why)
         {
-            notes.Add($"{load.Shown}: time regressions {timeBlocker}. Policy and allocation gates apply. Refresh the baselines on this machine class (and library) to gate time here.");
+            notes.Add($"{load.Shown}: time regressions per case {why}. Policy and allocation gates apply (against {basis.Class.Key}).");
         }
 
-        var unmeasured = baseline.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
         if (unmeasured.Count > 0)
         {
             notes.Add($"{load.Shown}: {unmeasured.Count} baseline case{(unmeasured.Count == 1 ? " was" : "s were")} not measured in this run, so not checked: " +
                       string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
         }
 
-        var gates = GateEvaluator.Evaluate(cases, baseline, load.Shown, timeBlocker, gateCpuTime: suite == BindingOverhead.Suite);
-        return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, baseline,
+        var gates = GateEvaluator.Evaluate(cases, basis, load.Shown, gateCpuTime: suite == BindingOverhead.Suite);
+        return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis,
             suite == BindingOverhead.Suite ? OverheadGates(gates) : gates);
     }
 
@@ -69,7 +69,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
     /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for the binding
     /// overhead, of Net.Zmq's and the floor's case), taken after everything else: it fails only if it fails again.
     /// </summary>
-    public List<SubjectRun> Confirm(List<SubjectRun> subjects, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain, Action<string> log)
+    public static List<SubjectRun> Confirm(List<SubjectRun> subjects, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain, Action<string> log)
     {
         var flagged = GateConfirmation.CasesToRemeasure(subjects.SelectMany(s => s.Gates));
         if (flagged.Count == 0)
@@ -85,25 +85,23 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
         return subjects.Select(s =>
         {
             var fresh = again.Where(c => c.Case.SuiteId == s.SuiteId).ToList();
-            if (s.Baseline is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
+            if (s.Basis is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
             {
                 return s;
             }
 
-            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Baseline, s.BaselinePath, TimeBlocker(s.Subject, s.Baseline, s.Fingerprint),
-                gateCpuTime: s.SuiteId == BindingOverhead.Suite);
+            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Basis, s.BaselinePath, gateCpuTime: s.SuiteId == BindingOverhead.Suite);
             return s with { Gates = GateConfirmation.Apply(s.Gates, s.SuiteId == BindingOverhead.Suite ? OverheadGates(judgedAgain) : judgedAgain) };
         }).ToList();
     }
 
     /// <summary>
-    /// Why this subject's time regressions are not judged against <paramref name="baseline"/>, or null: another machine
-    /// class, or for the floor another version of libzmq (the floor is its library; Net.Zmq's baseline is meant to
-    /// gate a new version of Net.Zmq).
+    /// What this subject's suite is judged against: this machine's class of the file, or another (<see cref="BaselineBasis.Choose"/>).
+    /// The floor is its library: another version of libzmq is another floor, so its time is judged only on the version
+    /// its baseline measured (Net.Zmq's baseline is meant to gate a new version of Net.Zmq).
     /// </summary>
-    private string? TimeBlocker(string subject, BaselineFile baseline, SubjectFingerprint current) =>
-        MachineClass.TimeGatingBlocker(baseline.Fingerprint.Machine, machine)
-        ?? (subject == nameof(DriverId.LibZmq) ? MachineClass.NativeVersionBlocker(baseline.Fingerprint.Subject, current) : null);
+    private BaselineBasis Basis(string subject, BaselineFile file, SubjectFingerprint current) =>
+        BaselineBasis.Choose(file, machine, subject == nameof(DriverId.LibZmq) ? current : null);
 
     /// <summary>The binding-overhead suite gates time only: its allocation is Net.Zmq's own, gated in Net.Zmq's suites.</summary>
     private static List<GateResult> OverheadGates(IEnumerable<GateResult> gates) =>

@@ -71,7 +71,7 @@ internal static class PerfSession
 
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
-        var machine = MachineFingerprints.Current(settings.Placement);
+        var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
         var store = new BaselineStore(Layout);
         var notes = RunNotes(settings, log);
         var absent = new List<AbsentSubject>();
@@ -121,7 +121,7 @@ internal static class PerfSession
             subjects.Add(gates.Judge(ZmqDrivers.Get(DriverId.NetZmq), BindingOverhead.Suite, overhead) with { ShowTables = false });
         }
 
-        subjects = gates.Confirm(subjects, MeasureAndAnalyze, log);
+        subjects = GateStage.Confirm(subjects, MeasureAndAnalyze, log);
         foreach (var note in InterruptionNotes(interruptedBefore))
         {
             notes.Add(note);

@@ -64,10 +64,15 @@ public sealed class BaselineStore(SourceLayout layout)
     public IEnumerable<string> AllFiles() =>
         Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal).Select(layout.Display);
 
-    /// <summary>Rewrites the observed values of <paramref name="cases"/> (atomically); refused under CI before anything is measured.</summary>
+    /// <summary>
+    /// Rewrites the observed values of <paramref name="cases"/> on this machine's class (atomically), leaving the file's
+    /// other classes as they are; refused under CI before anything is measured. A new file declares no cross-class
+    /// rule: whether its suite's mean carries across machines is measured and written by hand.
+    /// </summary>
     public static BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
-        var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint, NewFileTolerances, NewFilePolicy(suite));
+        var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
+            new NewFileDefaults(NewFileTolerances, NewFilePolicy(suite), CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
         return refreshed;
     }

@@ -1,0 +1,46 @@
+using System.Globalization;
+using NetZmqTests.Gating.Baselines;
+
+namespace NetZmqTests.Gating.Adoption;
+
+/// <summary>
+/// Writes an adopted class into every baseline file the runs measured (<see cref="ClassAdoption"/>): each file gets the
+/// class added, or its own class replaced, and keeps every other class byte for byte. Every file is read and every
+/// class derived before the first is written, so a run that cannot be adopted leaves all of them as they were.
+/// </summary>
+public static class BaselineAdoption
+{
+    /// <summary>Adopts the runs' class into <paramref name="baselinesDirectory"/>; returns what a reader should see, a line per file and note.</summary>
+    public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<RecordedRun> runs)
+    {
+        var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct().OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();
+        var planned = new List<(string Path, BaselineFile File, AdoptedClass Adopted)>();
+        foreach (var suite in suites)
+        {
+            var path = Path.Combine(baselinesDirectory, suite.FileName);
+            if (!File.Exists(path))
+            {
+                throw new InvalidOperationException(
+                    $"{path} does not exist: a new baseline file is created, and its policy reviewed, with a refresh (dotnet test --filter Category=Perf -- UpdateBaselines=true); adopt the machine after that");
+            }
+
+            var file = BaselineReader.Read(path);
+            planned.Add((path, file, ClassAdoption.Adopt(suite, runs, file)));
+        }
+
+        var lines = new List<string>();
+        foreach (var (path, file, adopted) in planned)
+        {
+            BaselineWriter.WriteAtomically(file.WithClass(adopted.Class), path);
+            var machineClass = adopted.Class;
+            var verb = file.ClassOf(machineClass.Fingerprint.Machine) is null ? "added" : "replaced";
+            lines.Add(string.Create(CultureInfo.InvariantCulture,
+                $"{Path.GetFileName(path)}: {verb} the class \"{machineClass.Key}\" from {machineClass.Runs.Values} runs: {machineClass.Cases.Count} cases, " +
+                $"aggregateTolerance {machineClass.AggregateTolerance:0.###}, processBytesTolerance {machineClass.ProcessBytesTolerance:0.##}; " +
+                $"{file.Classes.Count(c => c.Key != machineClass.Key)} other class(es) unchanged"));
+            lines.AddRange(adopted.Notes.Select(n => $"  {n}"));
+        }
+
+        return lines;
+    }
+}

@@ -1,0 +1,227 @@
+using System.Globalization;
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Gating.Adoption;
+
+/// <summary>A class derived from several runs, with what a reader of the adoption should know about it.</summary>
+public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Notes);
+
+/// <summary>
+/// Adopting a machine class: from several unchanged runs on it (some beside a busy neighbour), the class's observed
+/// values centred on their median, and every tolerance that is measured rather than decided derived from the same
+/// runs, never borrowed from another class. A single refresh can sit off-centre, and a swing derived on another
+/// machine says nothing of this one (both were seen to fail unchanged code on another CPU class). What is derived:
+/// <list type="bullet">
+/// <item><c>runToRun</c> per case: how far the case's log time ratio moves between runs beyond what each run's own
+/// 95 % interval shows (the variance of the runs' estimates less their mean squared standard error, as a standard
+/// deviation), times <see cref="SwingMargin"/>, rounded up to 0.005; from the runs where the case's cell was measured
+/// on a quiet machine (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time
+/// ratio, over every run (CPU time is judged beside a neighbour too).</item>
+/// <item><c>bytesRelative</c>, <c>bytesAbsolute</c> per case: 3 × the worst rise of bytes per operation from one run
+/// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1 KiB.</item>
+/// <item><c>processBytesTolerance</c>: 3 × the worst relative rise of the process-wide figure, at least 10 %.</item>
+/// <item><c>aggregateTolerance</c>: how far the suite's mean of (log ratio − its centre) over its steady cases moves
+/// from run to run, as a standard deviation s: 3.8 × s (a one-sided 0.01 % chance per run for the difference of two
+/// runs, with margin), at least 3 %.</item>
+/// </list>
+/// The practical threshold <c>ratio</c> (5 %) is a decision, kept from the class (or the file's defaults).
+/// </summary>
+public static class ClassAdoption
+{
+    /// <summary>
+    /// The swing is estimated from a handful of runs, and a gate compares two processes (the run's and the baseline
+    /// centre's), so the estimate is doubled: in a leave-one-out check over 10 runs, 1.5 × let 4 of them fail a gate,
+    /// 2 × let 2 (derived on the first machine class, 2026-11-23), and the centre now being a median narrows it further.
+    /// </summary>
+    public const double SwingMargin = 2.0;
+
+    private const double Z95 = 1.959964;
+    private const double LargeAllocationBytes = 1024 * 1024;
+    private const double MinimumBytesRelative = 0.005;
+    private const double MinimumBytesAbsolute = 1024;
+    private const double MinimumProcessBytesTolerance = 0.10;
+    private const double MinimumAggregateTolerance = 0.03;
+    private const double AggregateStandardDeviations = 3.8;
+
+    /// <summary>
+    /// The class <paramref name="runs"/> measured, for <paramref name="suite"/>'s file: every case measured in every
+    /// run, centred and with its tolerances derived; <paramref name="file"/> gives the decided thresholds. Refused
+    /// when the runs are of different classes or builds, or too few.
+    /// </summary>
+    public static AdoptedClass Adopt(SuiteId suite, IReadOnlyList<RecordedRun> runs, BaselineFile file)
+    {
+        var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
+        if (observed.Count < BaselineRuns.MinimumForSwing)
+        {
+            throw new InvalidOperationException(
+                $"{suite.FileName}: measured in {observed.Count} of the {runs.Count} runs; a class is adopted from at least {BaselineRuns.MinimumForSwing}");
+        }
+
+        var machine = observed[0].Run.Machine;
+        var subject = observed[0].Suite!.Fingerprint;
+        foreach (var (run, recorded) in observed)
+        {
+            if (run.Machine.Class != machine.Class)
+            {
+                throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} on {machine.Class}: a class is adopted from runs of that class only");
+            }
+
+            if (recorded!.Fingerprint.Version != subject.Version || recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
+            {
+                throw new InvalidOperationException(
+                    $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} ({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} " +
+                    $"{subject.Version} ({subject.NativeLibrary}): a class is adopted from runs of one build");
+            }
+        }
+
+        var own = file.ClassOf(machine);
+        var defaults = file.DefaultTolerances;
+        var notes = new List<string>();
+        var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
+        var ids = observed.SelectMany(o => o.Suite!.Cases.Select(c => c.Case.Id)).Distinct(StringComparer.Ordinal).ToList();
+        foreach (var id in ids)
+        {
+            var values = observed.Select(o => o.Suite!.Cases.FirstOrDefault(c => c.Case.Id == id)).OfType<AnalyzedCase>().ToList();
+            if (values.Count < observed.Count)
+            {
+                notes.Add($"{id}: measured in {values.Count} of {observed.Count} runs, so left out (an adoption centres every case on all its runs)");
+                continue;
+            }
+
+            var ratioTolerance = own?.Cases.GetValueOrDefault(id)?.Tolerances.Ratio ?? defaults.Ratio;
+            cases[id] = Centre(values, ratioTolerance);
+        }
+
+        var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > GateEvaluator.AggregateMaximumRunToRun);
+        if (swinging > 0)
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"{swinging} of {cases.Count} cases swing by more than {GateEvaluator.AggregateMaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
+        }
+
+        var aggregate = AggregateTolerance(observed.Select(o => o.Suite!).ToList(), cases);
+        var processRise = WorstRise(ids.Where(cases.ContainsKey)
+            .Select(id => observed.Select(o => o.Suite!.Cases.First(c => c.Case.Id == id).Measurement.ProcessBytesPerOperation).ToList())
+            .Where(values => values.All(v => v is > 0))
+            .Select(values => values.Select(v => v!.Value).ToList()));
+        var adopted = new ClassBaseline(
+            new Fingerprint(observed.Max(o => o.Run.StartedAt), machine, subject),
+            new BaselineRuns(observed.Count, observed.Count),
+            cases)
+        {
+            AggregateTolerance = aggregate ?? own?.AggregateTolerance ?? BaselineFile.NewClassAggregateTolerance,
+            ProcessBytesTolerance = processRise is { } rise
+                ? Math.Max(MinimumProcessBytesTolerance, RoundUp(3 * rise, 0.01))
+                : own?.ProcessBytesTolerance ?? BaselineFile.NewClassProcessBytesTolerance,
+        };
+        return new AdoptedClass(adopted, notes);
+    }
+
+    /// <summary>One case over the runs: its values centred on their median, its measured tolerances derived from their spread.</summary>
+    private static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)
+    {
+        var reference = values[0].Case.IsReference;
+        var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
+        // Wall time is judged on quiet machines only; where fewer than two runs were quiet, every run's spread stands in (wider, so safer).
+        var timed = quiet.Count >= 2 ? quiet : values;
+        var ratio = reference ? new RatioEstimate(1, 1, 1) : Centred(timed.Select(v => v.Ratio).ToList());
+        var cpu = values.All(v => v.CpuRatio is not null)
+            ? reference ? new RatioEstimate(1, 1, 1) : Centred(values.Select(v => v.CpuRatio!).ToList())
+            : null;
+        var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
+        var large = bytes.All(b => b > LargeAllocationBytes);
+        var rise = WorstRise([bytes]) ?? 0;
+        var absoluteRise = bytes.Max() - bytes.Min();
+        var tolerances = new Tolerances(
+            ratioTolerance,
+            large ? Math.Max(MinimumBytesRelative, RoundUp(3 * rise, 0.005)) : MinimumBytesRelative,
+            large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RoundUp(3 * absoluteRise, 1024)))
+        {
+            RunToRun = reference ? 0 : Swing(timed.Select(v => v.Ratio).ToList()),
+            CpuRunToRun = reference || cpu is null ? 0 : Swing(values.Select(v => v.CpuRatio!).ToList()),
+        };
+        // The raw samples are information only: those of the run nearest the centre.
+        var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
+        var processes = values.Select(v => v.Measurement.ProcessBytesPerOperation).ToList();
+        return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes), nearest.Measurement.NanosecondsPerOperation, tolerances)
+        {
+            ProcessBytesPerOperation = processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
+            CpuRatio = cpu,
+        };
+    }
+
+    /// <summary>
+    /// The median of the runs' estimates, with a 95 % interval for the median itself: its standard error is about
+    /// 1.25 × the runs' spread over √n, and never less than a single run's own over √n.
+    /// </summary>
+    public static RatioEstimate Centred(IReadOnlyList<RatioEstimate> runs)
+    {
+        var logs = runs.Select(r => Math.Log(r.Value)).ToList();
+        var centre = Quantiles.Median(logs);
+        var spread = logs.Count > 1 ? StandardDeviation(logs) : 0;
+        var ownError = Quantiles.Median(runs.Select(r => StandardError(r.Lower, r.Upper)).ToList());
+        var error = Math.Max(1.2533 * spread, ownError) / Math.Sqrt(logs.Count);
+        return new RatioEstimate(Math.Exp(centre), Math.Exp(centre - (Z95 * error)), Math.Exp(centre + (Z95 * error)))
+        {
+            Pairs = runs.Sum(r => r.Pairs),
+        };
+    }
+
+    /// <summary>How far the runs' estimates spread beyond their own intervals (<see cref="Tolerances.RunToRun"/>): 0 where they agree as their intervals say.</summary>
+    public static double Swing(IReadOnlyList<RatioEstimate> runs)
+    {
+        if (runs.Count < 2)
+        {
+            return 0;
+        }
+
+        var logs = runs.Select(r => Math.Log(r.Value)).ToList();
+        var excess = Variance(logs) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
+        return excess > 0 ? RoundUp(SwingMargin * Math.Sqrt(excess), 0.005) : 0;
+    }
+
+    /// <summary>
+    /// The suite mean's run-to-run spread: per run, the mean over its steady cases measured quietly of (log ratio − the
+    /// case's centre), so that runs whose quiet cases differ are still compared on one footing; null below three runs
+    /// with enough such cases.
+    /// </summary>
+    private static double? AggregateTolerance(IReadOnlyList<RecordedSuite> runs, Dictionary<string, BaselineCase> cases)
+    {
+        var means = runs
+            .Select(run => run.Cases
+                .Where(c => !c.Case.IsReference && !c.Case.SleepBound && !GateEvaluator.IsBusy(c.Measurement)
+                            && cases.TryGetValue(c.Case.Id, out var centre) && centre.Tolerances.RunToRun <= GateEvaluator.AggregateMaximumRunToRun)
+                .Select(c => Math.Log(c.Ratio.Value / cases[c.Case.Id].Ratio))
+                .ToList())
+            .Where(deviations => deviations.Count >= GateEvaluator.AggregateMinimumGroups)
+            .Select(deviations => deviations.Average())
+            .ToList();
+        return means.Count < 3 ? null : Math.Max(MinimumAggregateTolerance, RoundUp(AggregateStandardDeviations * StandardDeviation(means), 0.005));
+    }
+
+    /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
+    private static double? WorstRise(IEnumerable<IReadOnlyList<double>> series)
+    {
+        var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();
+        return rises.Count == 0 ? null : rises.Max();
+    }
+
+    private static double StandardError(double lower, double upper) =>
+        lower > 0 && upper > lower && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : 0;
+
+    private static double Variance(IReadOnlyList<double> values)
+    {
+        var mean = values.Average();
+        return values.Sum(v => Square(v - mean)) / (values.Count - 1);
+    }
+
+    private static double StandardDeviation(IReadOnlyList<double> values) => Math.Sqrt(Variance(values));
+
+    private static double Square(double x) => x * x;
+
+    /// <summary>Up to the next multiple of <paramref name="step"/>, written without a binary fraction's tail (0.015, not 0.015000000000000001).</summary>
+    private static double RoundUp(double value, double step) => Math.Round(Math.Ceiling((value / step) - 1e-9) * step, 6);
+}

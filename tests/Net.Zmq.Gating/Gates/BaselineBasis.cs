@@ -1,0 +1,75 @@
+using System.Text.Json.Serialization;
+using NetZmqTests.Gating.Baselines;
+
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>How a run's time ratios are judged against a baseline file.</summary>
+public enum TimeJudgement
+{
+    /// <summary>Per case and per suite, against values and swings measured on this machine's own class.</summary>
+    OwnClass,
+
+    /// <summary>
+    /// Against another class: per-case time ratios move with the machine, so they are shown, not judged; a suite's
+    /// geometric mean is judged where the file's <see cref="CrossClassRule"/> says it carries, with its wider tolerance.
+    /// </summary>
+    AcrossClasses,
+
+    /// <summary>Not at all: the subject is another build of a native library than the one its baseline measured.</summary>
+    NotJudged,
+}
+
+/// <summary>
+/// What one run's gates of one baseline file are judged against: the class of values (this machine's own, once its
+/// swing is measured; otherwise the file's first class with a measured swing) and how time is judged there. Policy
+/// bounds and allocation (counted, not timed) are judged on every machine against the chosen class.
+/// </summary>
+/// <param name="Why">Why time is not judged per case (null for <see cref="TimeJudgement.OwnClass"/>): shown with every gate it leaves unapplied.</param>
+public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, ClassBaseline Class, TimeJudgement Time, string? Why)
+{
+    /// <summary>
+    /// Chooses the class <paramref name="machine"/>'s run is judged against. <paramref name="nativeLibrary"/> is the
+    /// subject's fingerprint where the subject is a native library (the floor): another version of the library is
+    /// another floor, and its time ratios are judged against none.
+    /// </summary>
+    public static BaselineBasis Choose(BaselineFile file, MachineFingerprint machine, SubjectFingerprint? nativeLibrary = null)
+    {
+        var own = file.ClassOf(machine);
+        var basis = own is { Runs.SwingMeasured: true }
+            ? new BaselineBasis(file, own, TimeJudgement.OwnClass, null)
+            : Across(file, machine, own);
+        return nativeLibrary is not null && NativeVersionBlocker(basis.Class.Fingerprint.Subject, nativeLibrary) is { } blocked
+            ? basis with { Time = TimeJudgement.NotJudged, Why = blocked }
+            : basis;
+    }
+
+    /// <summary>The basis of a file with one class, judged on that class (what the unit tests of single gates use).</summary>
+    public static BaselineBasis OwnClassOf(BaselineFile file) => new(file, file.Classes.Single(), TimeJudgement.OwnClass, null);
+
+    private static BaselineBasis Across(BaselineFile file, MachineFingerprint machine, ClassBaseline? own)
+    {
+        const string adopt = "adopt this machine (dotnet run --project build/AdoptMachine) to judge every time ratio here";
+        if (file.FirstMeasuredClass is not { } measured)
+        {
+            var only = own ?? file.Classes[0];
+            return new BaselineBasis(file, only, TimeJudgement.AcrossClasses,
+                $"not applied: no class of this file has a measured run-to-run swing (its values come from single refreshes), so a case's time ratio is not judged; {adopt}");
+        }
+
+        return new BaselineBasis(file, measured, TimeJudgement.AcrossClasses, own is null
+            ? $"not applied: the baseline has no values of this machine's class ({machine.Class}); per-case time ratios move with the machine, " +
+              $"so they are judged only on their own class, and here only suite means are, against {measured.Key}; {adopt}"
+            : $"not applied: this machine's class ({machine.Class}) is in the file from a single refresh, without its run-to-run swing; " +
+              $"until then only suite means are judged, against {measured.Key}; {adopt}");
+    }
+
+    /// <summary>
+    /// Null when the subject's native library is the version its baseline was recorded on; otherwise why its time
+    /// ratios are not judged: another version of the library is another floor (libzmq 4.3.4 from the system where the
+    /// baseline had Net.Zmq's 4.3.5), and a ratio that moved with it is not a regression of anything this suite gates.
+    /// </summary>
+    public static string? NativeVersionBlocker(SubjectFingerprint baseline, SubjectFingerprint current) =>
+        baseline.Version == current.Version
+            ? null
+            : $"not applied: the baseline's time ratios were recorded on version {baseline.Version} of the library; this run loads {current.Version}";
+}
