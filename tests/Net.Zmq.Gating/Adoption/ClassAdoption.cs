@@ -16,27 +16,28 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// machine says nothing of this one (both were seen to fail unchanged code on another CPU class). What is derived:
 /// <list type="bullet">
 /// <item><c>runToRun</c> per case: how far the case's log time ratio moves between runs beyond what each run's own
-/// 95 % interval shows (the variance of the runs' estimates less their mean squared standard error, as a standard
-/// deviation), times <see cref="SwingMargin"/>, rounded up to 0.005; from the runs where the case's cell was measured
-/// on a quiet machine (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time
-/// ratio, over every run (CPU time is judged beside a neighbour too).</item>
+/// 95 % interval shows, as a standard deviation, taken at its one-sided 95 % upper confidence bound
+/// (<see cref="UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the next run
+/// fail unchanged code. Rounded up to 0.005; from the runs where the case's cell was measured on a quiet machine
+/// (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time ratio, over every run
+/// (CPU time is judged beside a neighbour too).</item>
 /// <item><c>bytesRelative</c>, <c>bytesAbsolute</c> per case: 3 × the worst rise of bytes per operation from one run
 /// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1 KiB.</item>
 /// <item><c>processBytesTolerance</c>: 3 × the worst relative rise of the process-wide figure, at least 10 %.</item>
 /// <item><c>aggregateTolerance</c>: how far the suite's mean of (log ratio − its centre) over its steady cases moves
-/// from run to run, as a standard deviation s: 3.8 × s (a one-sided 0.01 % chance per run for the difference of two
-/// runs, with margin), at least 3 %.</item>
+/// from run to run, as a standard deviation at its 95 % upper bound, times <see cref="AggregateStandardDeviations"/>,
+/// at least 3 %.</item>
 /// </list>
 /// The practical threshold <c>ratio</c> (5 %) is a decision, kept from the class (or the file's defaults).
 /// </summary>
 public static class ClassAdoption
 {
     /// <summary>
-    /// The swing is estimated from a handful of runs, and a gate compares two processes (the run's and the baseline
-    /// centre's), so the estimate is doubled: in a leave-one-out check over 10 runs, 1.5 × let 4 of them fail a gate,
-    /// 2 × let 2 (derived on the first machine class, 2026-11-23), and the centre now being a median narrows it further.
+    /// The standard normal quantile of the one-sided 95 % bound on a variance estimated from a few runs. A fixed
+    /// margin (2 × the estimate, the first machine class's choice) let 2 of 10 leave-one-out runs fail there; the
+    /// upper bound widens with fewer runs (× 2.9 on the standard deviation from 4 runs, × 2.1 from 6, × 1.6 from 10).
     /// </summary>
-    public const double SwingMargin = 2.0;
+    private const double UpperBoundZ = 1.6449;
 
     private const double Z95 = 1.959964;
     private const double LargeAllocationBytes = 1024 * 1024;
@@ -44,7 +45,11 @@ public static class ClassAdoption
     private const double MinimumBytesAbsolute = 1024;
     private const double MinimumProcessBytesTolerance = 0.10;
     private const double MinimumAggregateTolerance = 0.03;
-    private const double AggregateStandardDeviations = 3.8;
+    /// <summary>
+    /// The suite mean of a run lies this many of its (upper-bound) standard deviations above the centre once in about
+    /// 700 runs per suite: with ten suites, about one false alarm in 70 unchanged runs before the interval's own test.
+    /// </summary>
+    public const double AggregateStandardDeviations = 3.0;
 
     /// <summary>
     /// The class <paramref name="runs"/> measured, for <paramref name="suite"/>'s file: every case measured in every
@@ -170,7 +175,11 @@ public static class ClassAdoption
         };
     }
 
-    /// <summary>How far the runs' estimates spread beyond their own intervals (<see cref="Tolerances.RunToRun"/>): 0 where they agree as their intervals say.</summary>
+    /// <summary>
+    /// How far the runs' estimates spread beyond their own intervals (<see cref="Tolerances.RunToRun"/>): the variance
+    /// of the runs' log estimates at its 95 % upper bound, less their mean squared standard error, as a standard
+    /// deviation; 0 where even the bound stays within what the runs' own intervals show.
+    /// </summary>
     public static double Swing(IReadOnlyList<RatioEstimate> runs)
     {
         if (runs.Count < 2)
@@ -179,9 +188,34 @@ public static class ClassAdoption
         }
 
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
-        var excess = Variance(logs) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
-        return excess > 0 ? RoundUp(SwingMargin * Math.Sqrt(excess), 0.005) : 0;
+        var excess = UpperBoundOfVariance(Variance(logs), logs.Count) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
+        return excess > 0 ? RoundUp(Math.Sqrt(excess), 0.005) : 0;
     }
+
+    /// <summary>
+    /// The one-sided 95 % upper confidence bound of a variance estimated from <paramref name="count"/> values:
+    /// estimate × (n − 1) ÷ χ²(0.05; n − 1), the χ² quantile from its table up to 10 degrees of freedom and by the
+    /// Wilson–Hilferty approximation beyond (within 1 % there).
+    /// </summary>
+    public static double UpperBoundOfVariance(double variance, int count)
+    {
+        var k = count - 1;
+        double quantile;
+        if (k <= ChiSquare05.Length)
+        {
+            quantile = ChiSquare05[k - 1];
+        }
+        else
+        {
+            var cube = 1 - (2.0 / (9 * k)) - (UpperBoundZ * Math.Sqrt(2.0 / (9 * k)));
+            quantile = k * cube * cube * cube;
+        }
+
+        return variance * k / quantile;
+    }
+
+    /// <summary>The 5 % quantile of the χ² distribution with 1 to 10 degrees of freedom.</summary>
+    private static readonly double[] ChiSquare05 = [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
 
     /// <summary>
     /// The suite mean's run-to-run spread: per run, the mean over its steady cases measured quietly of (log ratio − the
@@ -199,7 +233,9 @@ public static class ClassAdoption
             .Where(deviations => deviations.Count >= GateEvaluator.AggregateMinimumGroups)
             .Select(deviations => deviations.Average())
             .ToList();
-        return means.Count < 3 ? null : Math.Max(MinimumAggregateTolerance, RoundUp(AggregateStandardDeviations * StandardDeviation(means), 0.005));
+        return means.Count < 3
+            ? null
+            : Math.Max(MinimumAggregateTolerance, RoundUp(AggregateStandardDeviations * Math.Sqrt(UpperBoundOfVariance(Variance(means), means.Count)), 0.005));
     }
 
     /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
