@@ -130,8 +130,9 @@ public static class ClassAdoption
     {
         var reference = values[0].Case.IsReference;
         var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
-        // Wall time is judged on quiet machines only; where fewer than two runs were quiet, every run's spread stands in (wider, so safer).
-        var timed = quiet.Count >= 2 ? quiet : values;
+        // Wall time is judged on quiet machines only; where fewer than three runs were quiet (too few to bound a spread),
+        // every run's spread stands in (wider, so safer).
+        var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
         var ratio = reference ? new RatioEstimate(1, 1, 1) : Centred(timed.Select(v => v.Ratio).ToList());
         var cpu = values.All(v => v.CpuRatio is not null)
             ? reference ? new RatioEstimate(1, 1, 1) : Centred(values.Select(v => v.CpuRatio!).ToList())
