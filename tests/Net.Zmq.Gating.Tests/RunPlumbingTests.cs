@@ -143,6 +143,18 @@ public sealed class RunPlumbingTests : IDisposable
         Assert.Contains(machine.Cpu, machine.Class, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// The cell timeout is a backstop scaled with the cell, never a time to beat: the 256 KiB cell took 88 s where its
+    /// estimate was fitted and over 4 minutes on a slower machine, which a fixed 4-minute limit failed.
+    /// </summary>
+    [Fact]
+    public void CellTimeout_IsTwentyTimesTheSlowestEstimate_AndAtLeastFifteenMinutes()
+    {
+        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkSession.CellTimeout([1, 30]));
+        Assert.Equal(TimeSpan.FromSeconds(20 * 88.4), BenchmarkSession.CellTimeout([12, 88.4]));
+        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkSession.CellTimeout([]));
+    }
+
     [Fact]
     public void CpuSignature_IsX86sFamilyModelAndStepping_OrArmsPart_FromTheFirstProcessor()
     {

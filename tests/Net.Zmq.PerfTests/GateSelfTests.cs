@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Reporting;
@@ -88,6 +89,45 @@ public sealed class GateSelfTests
         Assert.Equal(GateKind.AllocationRegression, gate.Id.Kind);
         Assert.Equal(Target(driver), gate.Case);
         Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// Net.Zmq's and the floor's cases of each of the three suites at 1 KiB: enough groups of the binding overhead's
+    /// suite for its geometric mean, and few enough to measure in a minute or two.
+    /// </summary>
+    private const string OverheadSample =
+        "NetZmq/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB;LibZmq/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB;" +
+        "NetZmq/Patterns/PushPull/Tcp/PureBlocking/ReusedBuffer/1KiB;LibZmq/Patterns/PushPull/Tcp/PureBlocking/ReusedBuffer/1KiB;" +
+        "NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/Message/1KiB;LibZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/Message/1KiB";
+
+    /// <summary>
+    /// On a machine of a class the baselines do not hold (the fingerprint made to differ, as PERF_TEST_CPU_MODEL does)
+    /// no case's time is judged on its own; the binding overhead's suite mean still is, against the file's other
+    /// class: it holds for the code as it is, and a quarter more time in every Net.Zmq operation fails it, while no
+    /// case's own time gate applies.
+    /// </summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(25)]
+    public void AcrossClasses_TheBindingOverheadMean_HoldsAndFailsOnASlowdownOfEveryNetZmqPath(int slowerPercent)
+    {
+        RequireAvailable(DriverId.NetZmq);
+        RequireAvailable(DriverId.LibZmq);
+        var settings = SelfTestSettings($"across-classes.{slowerPercent}", OverheadSample,
+            slowerPercent > 0 ? InjectionPlan.Parse($"delay:{slowerPercent}%@NetZmq/*") : null) with
+        {
+            Environment = name => name == MachineFingerprints.TestCpuModelVariable ? "Gate self-test CPU" : null,
+        };
+
+        var run = PerfSession.Measure(settings, TestLines.Output, TestLines.Progress);
+
+        var overhead = Assert.Single(run.Subjects, s => s.SuiteId == BindingOverhead.Suite);
+        Assert.Equal(TimeJudgement.AcrossClasses, overhead.Basis?.Time);
+        Assert.All(run.Gates.Where(g => g.Id.Kind is GateKind.TimeRegression or GateKind.CpuTimeRegression),
+            g => Assert.Equal(GateVerdict.NotApplied, g.Verdict));
+        var mean = Assert.Single(overhead.Gates, g => g.Id.Kind == GateKind.Aggregate);
+        Assert.True((mean.Verdict == GateVerdict.Fail) == (slowerPercent > 0), mean.Describe());
+        Assert.Equal(slowerPercent > 0 ? [mean] : [], run.Gates.Where(g => g.FailsRun));
     }
 
     /// <summary>

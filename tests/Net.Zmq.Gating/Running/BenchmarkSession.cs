@@ -23,8 +23,19 @@ namespace NetZmqTests.Gating.Running;
 /// </summary>
 public static class BenchmarkSession
 {
-    /// <summary>A cell may run this long in total before BenchmarkDotNet abandons it (the workloads' own deadlines are shorter).</summary>
-    private static readonly TimeSpan CellTimeout = TimeSpan.FromMinutes(4);
+    /// <summary>
+    /// How long BenchmarkDotNet lets a cell run before abandoning it: a backstop only, since every socket wait of a
+    /// workload has its own deadline and an operation's messages are counted, so a cell cannot hang. It is never an
+    /// absolute time the code must beat: a fixed 4 minutes failed a whole run on a machine where the 256 KiB cells ran
+    /// 3 × longer than where it was set. So it is <see cref="BackstopFactor"/> times the batch's slowest estimated cell,
+    /// and never under <see cref="MinimumBackstop"/>.
+    /// </summary>
+    public static TimeSpan CellTimeout(IEnumerable<double> estimatedSeconds) =>
+        TimeSpan.FromSeconds(Math.Max(MinimumBackstop.TotalSeconds, BackstopFactor * estimatedSeconds.DefaultIfEmpty(0).Max()));
+
+    private const double BackstopFactor = 20;
+
+    private static readonly TimeSpan MinimumBackstop = TimeSpan.FromMinutes(15);
 
     public static string BenchmarkDotNetVersion =>
         typeof(BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown";
@@ -118,7 +129,7 @@ public static class BenchmarkSession
     private static void RunBatch(InterleavedCells cells, IReadOnlyList<string> ids, int iterations, string artifactsPath, LineLogger logger,
         Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
     {
-        var config = CreateConfig(iterations, artifactsPath, logger);
+        var config = CreateConfig(iterations, CellTimeout(ids.Select(cells.EstimatedSeconds)), artifactsPath, logger);
         var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType, config);
         var wanted = ids.ToHashSet(StringComparer.Ordinal);
         var selected = all.BenchmarksCases.Where(b => wanted.Contains(CellOf(b, cells.CellParameter))).ToArray();
@@ -171,7 +182,7 @@ public static class BenchmarkSession
     /// first operation on it (BenchmarkDotNet's warm-up would run before the first block only, and would have to
     /// take operations out of the schedule).
     /// </summary>
-    private static ManualConfig CreateConfig(int iterations, string artifactsPath, LineLogger logger)
+    private static ManualConfig CreateConfig(int iterations, TimeSpan cellTimeout, string artifactsPath, LineLogger logger)
     {
         var job = new Job("Gate")
             .WithStrategy(RunStrategy.Monitoring)
@@ -180,7 +191,7 @@ public static class BenchmarkSession
             .WithIterationCount(iterations)
             .WithInvocationCount(1)
             .WithUnrollFactor(1)
-            .WithToolchain(new InProcessEmitToolchain(CellTimeout, logOutput: true));
+            .WithToolchain(new InProcessEmitToolchain(cellTimeout, logOutput: true));
 
         return ManualConfig.CreateEmpty()
             .AddJob(job)

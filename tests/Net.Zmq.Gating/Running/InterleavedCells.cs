@@ -9,6 +9,7 @@ namespace NetZmqTests.Gating.Running;
 /// <param name="Explain">Why a cell failed, when the benchmark recorded a reason (the log has the rest).</param>
 /// <param name="Records">Every operation the benchmark ran for a cell, in order, warm-up included.</param>
 /// <param name="NeighbourCpus">CPUs other processes used while a cell was measured, where that can be read.</param>
+/// <param name="EstimatedSeconds">About how long a cell takes on the machine the estimate was fitted on: what the backstop timeout scales with.</param>
 public sealed record InterleavedCells(
     Type BenchmarkType,
     string CellParameter,
@@ -18,4 +19,5 @@ public sealed record InterleavedCells(
     int MessagesPerOperation,
     Func<string, string?> Explain,
     Func<string, IReadOnlyList<OperationRecord>> Records,
-    Func<string, double?> NeighbourCpus);
+    Func<string, double?> NeighbourCpus,
+    Func<string, double> EstimatedSeconds);

@@ -35,10 +35,9 @@ internal static class CellMeasurement
         CellBenchmarks.Injection = injection;
         CellBenchmarks.Placement = placement;
         CellBenchmarks.Failures.Clear();
-        CellBenchmarks.CellStarted = new RunProgress(
-            schedules.ToDictionary(s => s.Key,
-                s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count, s.Value.Max(o => o.Block) + 1)),
-            progress).CellStarted;
+        var estimates = schedules.ToDictionary(s => s.Key,
+            s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count, s.Value.Max(o => o.Block) + 1));
+        CellBenchmarks.CellStarted = new RunProgress(estimates, progress).CellStarted;
         try
         {
             return BenchmarkSession.Run(new InterleavedCells(
@@ -50,7 +49,8 @@ internal static class CellMeasurement
                     CaseCatalog.MessagesPerOperation,
                     cell => CellBenchmarks.Failures.TryGetValue(cell, out var reason) ? reason : null,
                     CellBenchmarks.RecordsOf,
-                    CellBenchmarks.NeighbourCpusOf),
+                    CellBenchmarks.NeighbourCpusOf,
+                    cell => estimates[cell]),
                 Path.Combine(artifactsDirectory, "bdn"), log);
         }
         finally
