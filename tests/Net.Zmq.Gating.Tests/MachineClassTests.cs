@@ -168,7 +168,7 @@ public sealed class MachineClassTests
 
         var aggregate = Assert.Single(results, r => r.Id.Kind == GateKind.Aggregate);
         Assert.Equal(expected, aggregate.Verdict);
-        Assert.Contains(tolerance is null ? "—" : $"across classes, against {SampleFingerprint.Machine.Class}", aggregate.Bound, StringComparison.Ordinal);
+        Assert.Contains(tolerance is null ? "—" : $"(crossClass 15 %, against the class {SampleFingerprint.Machine.Class})", aggregate.Bound, StringComparison.Ordinal);
         if (tolerance is null)
         {
             Assert.Equal("not applied across machine classes: buffer copies cost differently per CPU", aggregate.Note);

@@ -253,8 +253,8 @@ public static class GateEvaluator
         GateResult Shown(string bound, string why) => new(new GateId(GateKind.Aggregate), AggregateGate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
         var (tolerance, whose) = basis.Time switch
         {
-            TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance"),
-            TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"across classes, against {baseline.Key}"),
+            TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance {0:P0}"),
+            TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"crossClass {{0:P0}}, against the class {baseline.Key}"),
             _ => (double.NaN, ""),
         };
         if (double.IsNaN(tolerance))
@@ -265,7 +265,7 @@ public static class GateEvaluator
         }
 
         var bound = 1 + tolerance;
-        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} ({whose} {tolerance:P0})");
+        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (") + string.Format(CultureInfo.InvariantCulture, whose, tolerance) + ")";
         var groups = steady
             .Where(c => Busy(c) is null)
             .GroupBy(c => c.Case.Group)
