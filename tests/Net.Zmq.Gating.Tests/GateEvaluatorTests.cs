@@ -56,6 +56,17 @@ public sealed class GateEvaluatorTests
         Assert.Contains("known violation", result.Describe(), StringComparison.Ordinal);
     }
 
+    /// <summary>A known violation holds for every machine class: where the bound holds, the gate passes and says where it did not.</summary>
+    [Fact]
+    public void PolicyGate_KnownViolationThatHoldsInThisRun_PassesNamingWhereItFailed()
+    {
+        var known = new KnownViolation(Identity(Subject, "Poller").Id, new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "1.25 on machine B in 6 of 6 runs");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.1e6), BaselineBasis.OwnClassOf(Baseline(1.0, knownViolations: [known])), BaselinePath), "policy");
+
+        Assert.Equal(GateVerdict.Pass, result.Verdict);
+        Assert.Equal("it holds in this run; its known-violation entry records where it did not: 1.25 on machine B in 6 of 6 runs", result.Note);
+    }
+
     [Fact]
     public void BytesPolicyGate_AllocationAtItsBound_FailsNamingCaseValueBoundAndFile()
     {

@@ -139,6 +139,32 @@ public sealed class MachineClassTests
         Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.AllocationRegressionGate).Verdict);
     }
 
+    /// <summary>
+    /// Across classes an allocation bound widens by how far the case's bytes differ between the file's classes
+    /// (timing-dependent allocation moves with the machine); on a machine's own class it does not.
+    /// </summary>
+    [Fact]
+    public void AcrossClasses_AnAllocationBoundWidensByTheMoveBetweenTheFilesClasses_OnItsOwnClassItDoesNot()
+    {
+        var poller = Identity(Subject, "Poller").Id;
+        var first = Baseline(pollerBytes: 1_000_000, tolerances: new Tolerances(0.10, BytesRelative: 0.01, BytesAbsolute: 0));
+        var second = first.Classes[0] with
+        {
+            Fingerprint = first.Classes[0].Fingerprint with { Machine = Differing("cores") },
+            Cases = new Dictionary<string, BaselineCase>(first.Classes[0].Cases) { [poller] = first.Classes[0].Cases[poller] with { BytesPerOperation = 1_030_000 } },
+        };
+        var file = first.WithClass(second);
+        var measured = Group(5e6, 5e6, pollerBytes: 1_035_000);
+
+        var across = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, Differing("gc")), BaselinePath), GateEvaluator.AllocationRegressionGate);
+        var own = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath), GateEvaluator.AllocationRegressionGate);
+
+        Assert.Equal(GateVerdict.Pass, across.Verdict);
+        Assert.Contains("+ 3.0 % between classes", across.Bound, StringComparison.Ordinal);
+        Assert.Equal(GateVerdict.Fail, own.Verdict);
+        Assert.DoesNotContain("between classes", own.Bound, StringComparison.Ordinal);
+    }
+
     private static readonly string[] Sizes = ["64B", "512B", "1KiB", "64KiB"];
 
     private static IReadOnlyList<AnalyzedCase> FourGroups(double pollerRatio) =>

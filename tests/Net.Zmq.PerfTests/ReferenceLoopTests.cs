@@ -7,8 +7,9 @@ namespace NetZmqTests.PerfTests;
 
 /// <summary>
 /// Fidelity: what the tables report for a PureBlocking case is what the code does once warm. The suite's workload
-/// is measured beside a minimal loop of the same work, in alternating operations, at the smallest and the largest
-/// receive-mode size; the suite must be within ±10 % of it.
+/// is measured beside a minimal loop of the same work, in alternating operations, over several fresh pairs of
+/// connections, at the smallest and the largest receive-mode size; the suite must not lie significantly outside
+/// ±10 % of it.
 /// </summary>
 [Trait(TestCategories.Key, TestCategories.Perf)]
 public sealed class ReferenceLoopTests

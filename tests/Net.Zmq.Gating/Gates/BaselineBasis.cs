@@ -19,6 +19,9 @@ public enum TimeJudgement
     NotJudged,
 }
 
+/// <summary>The largest relative difference of a case's bytes per operation (thread-counted, process-wide) between a file's classes.</summary>
+public readonly record struct BytesBetweenClasses(double Bytes, double ProcessBytes);
+
 /// <summary>
 /// What one run's gates of one baseline file are judged against: the class of values (this machine's own, once its
 /// swing is measured; otherwise the file's first class with a measured swing) and how time is judged there. Policy
@@ -41,6 +44,30 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
         return nativeLibrary is not null && NativeVersionBlocker(basis.Class.Fingerprint.Subject, nativeLibrary) is { } blocked
             ? basis with { Time = TimeJudgement.NotJudged, Why = blocked }
             : basis;
+    }
+
+    /// <summary>
+    /// How far a case's counted bytes per operation differ between the file's classes, relative to the class judged
+    /// against: nothing on a machine's own class. Across classes, where the bytes depend on timing (NetMQ's I/O thread
+    /// batches by how fast the threads run), a machine change moves them: NetMQ's Poller at 64 B allocated 2.2 % more
+    /// on a second machine than on the first, beyond the 2 % the first machine's own runs had moved. So across
+    /// classes an allocation bound widens by the largest move seen between the file's classes; where counting is
+    /// exact (Net.Zmq, the floor) every class counts the same and nothing widens.
+    /// </summary>
+    public BytesBetweenClasses BetweenClasses(string caseId)
+    {
+        if (Time == TimeJudgement.OwnClass || !Class.Cases.TryGetValue(caseId, out var chosen))
+        {
+            return default;
+        }
+
+        static double Move(double other, double of) => of > 0 ? Math.Abs((other / of) - 1) : 0;
+        var others = File.Classes.Where(c => c.Key != Class.Key && c.Cases.ContainsKey(caseId)).Select(c => c.Cases[caseId]).ToList();
+        return new BytesBetweenClasses(
+            others.Select(o => Move(o.BytesPerOperation, chosen.BytesPerOperation)).DefaultIfEmpty(0).Max(),
+            chosen.ProcessBytesPerOperation is { } process
+                ? others.Where(o => o.ProcessBytesPerOperation is not null).Select(o => Move(o.ProcessBytesPerOperation!.Value, process)).DefaultIfEmpty(0).Max()
+                : 0);
     }
 
     /// <summary>The basis of a file with one class, judged on that class (what the unit tests of single gates use).</summary>

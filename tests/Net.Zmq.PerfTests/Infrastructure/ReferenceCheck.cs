@@ -1,6 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
-using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
@@ -9,46 +7,45 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
-/// What the reference check found: the suite's operation time over the minimal loop's, in wall time and in process CPU
-/// time, both rates, and how busy the rest of the machine was meanwhile (<see cref="NeighbourLoad"/>).
-/// </summary>
-public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, RatioEstimate CpuRatio, double SuiteMessagesPerSecond,
-    double ReferenceMessagesPerSecond, string Placement, double NeighbourCpus)
-{
-    /// <summary>The suite may take at most this much longer, or shorter, than the minimal loop.</summary>
-    public const double Tolerance = 0.10;
-
-    /// <summary>
-    /// Beside a busy neighbour wall time is stretched unevenly (the gates' rule, <see cref="GateEvaluator.BusyMachineCpus"/>),
-    /// so there the two are compared in CPU time: the same work costs the same CPU whoever else runs.
-    /// </summary>
-    public bool Busy => NeighbourCpus > GateEvaluator.BusyMachineCpus;
-
-    public RatioEstimate Judged => Busy && CpuRatio.Value > 0 ? CpuRatio : Ratio;
-
-    public bool Holds => Math.Abs(Judged.Value - 1) <= Tolerance;
-
-    public string Describe()
-    {
-        var verdict = Holds ? "within" : "OUTSIDE";
-        var consequence = Holds ? "" : ": the suite's tables do not report what the code does";
-        var judged = Busy ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it") : "judged in wall time";
-        return string.Create(CultureInfo.InvariantCulture,
-            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × ({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, {Ratio.Pairs} pairs, threads {Placement.Split(':')[0]}, {judged}): {verdict} ±{Tolerance:P0}{consequence}");
-    }
-}
-
-/// <summary>
 /// Fidelity: the suite's PureBlocking ReceiveModes workload against an independent minimal loop doing the same work
 /// (<see cref="IReferenceLoop"/>), both open at once, their threads placed alike, measured in alternating operations
-/// (ABBA units in a random order, after two untimed operations each), the ratio paired per unit like every other.
+/// (ABBA units in a random order, after two untimed operations each). A connection settles into a regime of its own:
+/// on one machine a single pair of connections put the suite at 0.86 × the loop at 64 B in one process and at
+/// 1.36 × at 64 KiB in another, both well within 10 % when measured again. So the two are compared over several
+/// rounds, each on a fresh suite workload and a fresh loop, and the interval is that of the rounds' means
+/// (Student's t over the rounds): the regimes average out, and their spread widens the interval honestly.
 /// </summary>
 internal static class ReferenceCheck
 {
     public static ReferenceComparison Measure(DriverId driver, int messageSize, ThreadPlacement placement, InjectedLoad? injected = null)
     {
         var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/{CaseDefinition.FormatSize(messageSize)}");
-        var units = PerfCases.HasLongOperations(definition) ? 6 : 24;
+        var (rounds, unitsPerRound) = PerfCases.HasLongOperations(definition) ? (4, 2) : (6, 4);
+        var random = new Random(20261124);
+        var roundLogs = new List<double>();
+        var roundCpuLogs = new List<double>();
+        var suiteTimes = new List<double>();
+        var referenceTimes = new List<double>();
+        var neighbours = NeighbourLoad.Read();
+        for (var round = 0; round < rounds; round++)
+        {
+            var (logs, cpuLogs) = MeasureRound(driver, messageSize, definition, placement, injected, unitsPerRound, random, suiteTimes, referenceTimes);
+            roundLogs.Add(logs.Average());
+            roundCpuLogs.Add(cpuLogs.Average());
+        }
+
+        var neighbourCpus = NeighbourLoad.Since(neighbours) ?? 0;
+        return new ReferenceComparison(definition.Id, RatioEstimate.Paired(roundLogs),
+            CpuClock.IsAvailable ? RatioEstimate.Paired(roundCpuLogs) : new RatioEstimate(0, 0, 0),
+            CaseCatalog.MessagesPerOperation / (Quantiles.Median(suiteTimes) / 1e9),
+            CaseCatalog.MessagesPerOperation / (Quantiles.Median(referenceTimes) / 1e9),
+            placement.Description, neighbourCpus, rounds, unitsPerRound);
+    }
+
+    /// <summary>One fresh suite workload and one fresh loop: the paired log-ratios of their units, in wall and CPU time.</summary>
+    private static (List<double> Logs, List<double> CpuLogs) MeasureRound(DriverId driver, int messageSize, CaseDefinition definition,
+        ThreadPlacement placement, InjectedLoad? injected, int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
+    {
         using var reference = ReferenceLoops.Open(driver, messageSize)
                               ?? throw new InvalidOperationException($"{driver} has no reference loop: {ReferenceLoops.WhyNot(driver)}");
         using var suite = MessageWorkload.Open(definition, WorkloadOptions.Measurement);
@@ -61,12 +58,8 @@ internal static class ReferenceCheck
             suite.RunOperation();
         }
 
-        var random = new Random(20261124);
         var logRatios = new List<double>();
         var cpuLogRatios = new List<double>();
-        var suiteTimes = new List<double>();
-        var referenceTimes = new List<double>();
-        var neighbours = NeighbourLoad.Read();
         for (var unit = 0; unit < units; unit++)
         {
             var suiteFirst = random.Next(2) == 0;
@@ -105,11 +98,6 @@ internal static class ReferenceCheck
             cpuLogRatios.Add(suiteCpuLog - referenceCpuLog);
         }
 
-        var neighbourCpus = NeighbourLoad.Since(neighbours) ?? 0;
-        return new ReferenceComparison(definition.Id, RatioEstimate.Paired(logRatios),
-            CpuClock.IsAvailable ? RatioEstimate.Paired(cpuLogRatios) : new RatioEstimate(0, 0, 0),
-            CaseCatalog.MessagesPerOperation / (Quantiles.Median(suiteTimes) / 1e9),
-            CaseCatalog.MessagesPerOperation / (Quantiles.Median(referenceTimes) / 1e9),
-            placement.Description, neighbourCpus);
+        return (logRatios, cpuLogRatios);
     }
 }

@@ -1,0 +1,38 @@
+using NetZmqTests.Gating.Statistics;
+using NetZmqTests.Scenarios.Perf;
+
+namespace NetZmqTests.Gating.Tests.Glue;
+
+/// <summary>The fidelity check's verdict: it fails only when the rounds' interval lies wholly outside ±10 %.</summary>
+public sealed class ReferenceComparisonTests
+{
+    private static ReferenceComparison Comparison(double value, double lower, double upper, double neighbourCpus = 0, double cpu = 1.0) =>
+        new("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B", new RatioEstimate(value, lower, upper),
+            new RatioEstimate(cpu, cpu * 0.98, cpu * 1.02), 1.1e6, 1.0e6, "pinned: sample", neighbourCpus, 6, 4);
+
+    [Theory]
+    [InlineData(1.02, 0.97, 1.07, true, false)]
+    [InlineData(0.86, 0.80, 0.93, true, true)]
+    [InlineData(1.36, 1.05, 1.76, true, true)]
+    [InlineData(1.50, 1.30, 1.70, false, false)]
+    [InlineData(0.80, 0.75, 0.85, false, false)]
+    public void Holds_UnlessTheWholeIntervalLiesOutsideTenPercent(double value, double lower, double upper, bool holds, bool unclear)
+    {
+        var comparison = Comparison(value, lower, upper);
+
+        Assert.Equal(holds, comparison.Holds);
+        Assert.Equal(unclear, comparison.Unclear);
+        Assert.Contains(holds ? (unclear ? "not clearly outside ±10 %" : "within ±10 %") : "OUTSIDE ±10 %", comparison.Describe(), StringComparison.Ordinal);
+        Assert.Contains("6 fresh pairs of connections × 4 units", comparison.Describe(), StringComparison.Ordinal);
+    }
+
+    /// <summary>Beside a busy neighbour the CPU-time ratio is judged: a wall-time ratio far off does not fail it.</summary>
+    [Fact]
+    public void BesideABusyNeighbour_CpuTimeIsJudged()
+    {
+        var comparison = Comparison(1.5, 1.4, 1.6, neighbourCpus: 1.0, cpu: 1.01);
+
+        Assert.True(comparison.Holds, comparison.Describe());
+        Assert.Contains("judged in CPU time", comparison.Describe(), StringComparison.Ordinal);
+    }
+}

@@ -1,0 +1,46 @@
+using System.Globalization;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// What the reference check found: the suite's operation time over the minimal loop's, in wall time and in process CPU
+/// time, over several fresh pairs of connections, both rates, and how busy the rest of the machine was meanwhile
+/// (<see cref="NeighbourLoad"/>).
+/// </summary>
+public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, RatioEstimate CpuRatio, double SuiteMessagesPerSecond,
+    double ReferenceMessagesPerSecond, string Placement, double NeighbourCpus, int Rounds, int UnitsPerRound)
+{
+    /// <summary>The suite may take at most this much longer, or shorter, than the minimal loop.</summary>
+    public const double Tolerance = 0.10;
+
+    /// <summary>
+    /// Beside a busy neighbour wall time is stretched unevenly (the gates' rule, <see cref="GateEvaluator.BusyMachineCpus"/>),
+    /// so there the two are compared in CPU time: the same work costs the same CPU whoever else runs.
+    /// </summary>
+    public bool Busy => NeighbourCpus > GateEvaluator.BusyMachineCpus;
+
+    public RatioEstimate Judged => Busy && CpuRatio.Value > 0 ? CpuRatio : Ratio;
+
+    /// <summary>
+    /// The check fails only when the whole 95 % interval lies outside ±<see cref="Tolerance"/>, as every gate fails
+    /// only on a significant difference: a connection settles into a regime of its own (how its buffers grew, how the
+    /// receiver and the I/O thread meet), so two connections of the same code differ by more than one pair's interval.
+    /// </summary>
+    public bool Holds => Judged.Lower <= 1 + Tolerance && Judged.Upper >= 1 - Tolerance;
+
+    /// <summary>Outside ±<see cref="Tolerance"/> but not significantly: said, not failed.</summary>
+    public bool Unclear => Holds && Math.Abs(Judged.Value - 1) > Tolerance;
+
+    public string Describe()
+    {
+        var verdict = !Holds ? "OUTSIDE" : Unclear ? "not clearly outside" : "within";
+        var consequence = !Holds ? ": the suite's tables do not report what the code does"
+            : Unclear ? " (its 95 % interval reaches inside: the connections' regimes, not the suite, may be what differs)" : "";
+        var judged = Busy ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it") : "judged in wall time";
+        return string.Create(CultureInfo.InvariantCulture,
+            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × ({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, {Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, {judged}): {verdict} ±{Tolerance:P0}{consequence}");
+    }
+}
