@@ -352,6 +352,25 @@ public sealed class GateEvaluatorTests
         Assert.Equal(GateVerdict.Pass, aggregate.Verdict);
     }
 
+    /// <summary>
+    /// A class whose cases swing from run to run has too few steady groups for a mean: the gate is still there, shown
+    /// not applied, so the report of the same cases has the same gates on every class (its snapshot included).
+    /// </summary>
+    [Fact]
+    public void AggregateGate_OnAClassWhoseCasesSwing_IsShownNotApplied()
+    {
+        var baseline = FourGroups(0.05);
+        foreach (var size in new[] { "64B", "512B" })
+        {
+            baseline = baseline.WithCase(Identity(Subject, "Poller", size).Id, c => c with { Tolerances = c.Tolerances with { RunToRun = 0.3 } });
+        }
+
+        var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 2.0), ("1KiB", 2.0), ("64KiB", 2.0)), BaselineBasis.OwnClassOf(baseline), BaselinePath));
+
+        Assert.Equal(GateVerdict.NotApplied, aggregate.Verdict);
+        Assert.Contains("only 2 groups have a case steady enough for the mean", aggregate.Note, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void AggregateGate_FewerGroupsThanItNeeds_IsNotApplied()
     {

@@ -241,17 +241,18 @@ public static class GateEvaluator
     private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
     {
         var baseline = basis.Class;
-        var steady = cases
-            .Where(c => !c.Case.IsReference && !c.Case.SleepBound && baseline.Cases.TryGetValue(c.Case.Id, out var expected)
-                        && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
-            .ToList();
+        var timed = cases.Where(c => !c.Case.IsReference && !c.Case.SleepBound).ToList();
         // Whether the gate exists depends only on what was measured (a narrow PERF_FILTER has none), never on how busy
-        // the machine was or which class the baseline has: a busy run, or a run on another machine, shows it (applied
-        // or not), so every run of the same cases has the same gates.
-        if (steady.Select(c => c.Case.Group).Distinct().Count() < AggregateMinimumGroups)
+        // the machine was or on the class judged against (whose cases may swing more): a busy run, or a run on another
+        // machine, shows it (applied or not), so every run of the same cases has the same gates.
+        if (timed.Select(c => c.Case.Group).Distinct().Count() < AggregateMinimumGroups)
         {
             return null;
         }
+
+        var steady = timed
+            .Where(c => baseline.Cases.TryGetValue(c.Case.Id, out var expected) && expected.Tolerances.RunToRun <= AggregateMaximumRunToRun)
+            .ToList();
 
         var name = $"{basis.File.Subject}/{basis.File.Suite}";
         GateResult Shown(string bound, string why) => new(new GateId(GateKind.Aggregate), AggregateGate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
@@ -266,6 +267,13 @@ public static class GateEvaluator
             return Shown("—", basis.Time == TimeJudgement.AcrossClasses
                 ? $"not applied across machine classes: {basis.File.CrossClass.Why}"
                 : basis.Why ?? "not applied");
+        }
+
+        var steadyGroups = steady.Select(c => c.Case.Group).Distinct().Count();
+        if (steadyGroups < AggregateMinimumGroups)
+        {
+            return Shown("—", string.Create(CultureInfo.InvariantCulture,
+                $"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {AggregateMaximumRunToRun:P0})"));
         }
 
         var bound = 1 + tolerance;
