@@ -108,6 +108,29 @@ public sealed class ClassAdoptionTests : IDisposable
     }
 
     /// <summary>
+    /// Runs made in two clones load the same package's libzmq from two output folders: one build. Another libzmq
+    /// (the system's, or another version) is not.
+    /// </summary>
+    [Fact]
+    public void Adopt_TakesOneBuildFromTwoClones_RefusesAnotherLibrary()
+    {
+        static RecordedRun From(RecordedRun run, string library) => run with
+        {
+            Suites = [.. run.Suites.Select(s => s with { Fingerprint = s.Fingerprint with { NativeLibrary = library } })],
+        };
+        var runs = SixRuns();
+        runs[0] = From(runs[0], "libsample 4.3.5 at /work/clone-a/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
+        runs[1] = From(runs[1], "libsample 4.3.5 at /tmp/clone-b/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
+        runs = [.. runs.Select((r, i) => i < 2 ? r : From(r, runs[0].Suites[0].Fingerprint.NativeLibrary))];
+
+        Assert.NotNull(ClassAdoption.Adopt(new SuiteId(Subject, Suite), runs, FileOfSampleClass()));
+
+        runs[1] = From(runs[1], "libsample 4.3.4 at /lib/x86_64-linux-gnu/libsample.so.5");
+        var other = Assert.Throws<InvalidOperationException>(() => ClassAdoption.Adopt(new SuiteId(Subject, Suite), runs, FileOfSampleClass()));
+        Assert.Contains("a class is adopted from runs of one build", other.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// The swing is the runs' spread beyond their own intervals at its 95 % upper bound: nothing where even the bound
     /// stays inside what the intervals show, and more the fewer the runs.
     /// </summary>
