@@ -119,8 +119,8 @@ public sealed class ClassAdoptionTests : IDisposable
             Suites = [.. run.Suites.Select(s => s with { Fingerprint = s.Fingerprint with { NativeLibrary = library } })],
         };
         var runs = SixRuns();
-        runs[0] = From(runs[0], "libsample 4.3.5 at /work/clone-a/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
-        runs[1] = From(runs[1], "libsample 4.3.5 at /tmp/clone-b/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
+        runs[0] = From(runs[0], "libsample 4.3.5 at /clones/a/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
+        runs[1] = From(runs[1], "libsample 4.3.5 at /clones/b/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
         runs = [.. runs.Select((r, i) => i < 2 ? r : From(r, runs[0].Suites[0].Fingerprint.NativeLibrary))];
 
         Assert.NotNull(ClassAdoption.Adopt(new SuiteId(Subject, Suite), runs, FileOfSampleClass()));
