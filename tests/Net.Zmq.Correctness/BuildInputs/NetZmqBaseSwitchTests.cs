@@ -58,17 +58,6 @@ public sealed class NetZmqBaseSwitchTests
         Assert.Contains("NetZmqBaseSource='/nonexistent/base-packages': folder /nonexistent/base-packages/ does not exist.", output, StringComparison.Ordinal);
     }
 
-    private static (int ExitCode, string Output) RunBaseProbe(params string[] arguments)
-    {
-        var scratch = Directory.CreateTempSubdirectory("netzmq-base-switch-");
-        try
-        {
-            return DotnetMsbuild.Run(Path.Combine("tests", "Net.Zmq.Correctness", "Net.Zmq.Correctness.csproj"),
-                ["-t:ProbeNetZmqBase", .. arguments, $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/"]);
-        }
-        finally
-        {
-            scratch.Delete(recursive: true);
-        }
-    }
+    private static (int ExitCode, string Output) RunBaseProbe(params string[] arguments) =>
+        DotnetMsbuild.RunWithPrivateObj(Path.Combine("tests", "Net.Zmq.Correctness", "Net.Zmq.Correctness.csproj"), ["-t:ProbeNetZmqBase", .. arguments]);
 }

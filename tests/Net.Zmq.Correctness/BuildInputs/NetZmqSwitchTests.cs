@@ -39,17 +39,6 @@ public sealed class NetZmqSwitchTests
         Assert.Contains("NetZmq='sometimes' is not one of auto, required, off.", output, StringComparison.Ordinal);
     }
 
-    private static (int ExitCode, string Output) RunDriverBuild(params string[] arguments)
-    {
-        var scratch = Directory.CreateTempSubdirectory("netzmq-switch-");
-        try
-        {
-            return DotnetMsbuild.Run(Path.Combine("tests", "Net.Zmq.Driver.NetZmq", "Net.Zmq.Driver.NetZmq.csproj"),
-                [.. arguments, $"-p:NetZmqVersion={AbsentVersion}", $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/"]);
-        }
-        finally
-        {
-            scratch.Delete(recursive: true);
-        }
-    }
+    private static (int ExitCode, string Output) RunDriverBuild(params string[] arguments) =>
+        DotnetMsbuild.RunWithPrivateObj(Path.Combine("tests", "Net.Zmq.Driver.NetZmq", "Net.Zmq.Driver.NetZmq.csproj"), [.. arguments, $"-p:NetZmqVersion={AbsentVersion}"]);
 }
