@@ -32,4 +32,18 @@ internal static class DotnetMsbuild
 
         return (process.ExitCode, stdout.Result + stderr.Result);
     }
+
+    /// <summary><see cref="Run"/> with the project's obj folder in a temporary folder, so this build's own output is untouched.</summary>
+    public static (int ExitCode, string Output) RunWithPrivateObj(string project, IEnumerable<string> arguments)
+    {
+        var scratch = Directory.CreateTempSubdirectory("netzmq-msbuild-");
+        try
+        {
+            return Run(project, [.. arguments, $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/"]);
+        }
+        finally
+        {
+            scratch.Delete(recursive: true);
+        }
+    }
 }

@@ -1,8 +1,8 @@
 namespace NetZmqTests.Correctness.BuildInputs;
 
 /// <summary>
-/// The Net.Zmq switches, exercised on the real build: restore the Scenarios project (into a private obj folder,
-/// so this build's own output is untouched) with a Net.Zmq version that exists nowhere.
+/// The Net.Zmq switches, exercised on the real build: restore the Net.Zmq driver's project, the one that references
+/// Net.Zmq (into a private obj folder, so this build's own output is untouched), with a version that exists nowhere.
 /// </summary>
 public sealed class NetZmqSwitchTests
 {
@@ -11,7 +11,7 @@ public sealed class NetZmqSwitchTests
     [Fact]
     public void Required_WithAnUnrestorableVersion_FailsNamingVersionSourcesAndRemedy()
     {
-        var (exitCode, output) = RunScenariosBuild("-t:Restore", "-p:NetZmq=required");
+        var (exitCode, output) = RunDriverBuild("-t:Restore", "-p:NetZmq=required");
 
         Assert.NotEqual(0, exitCode);
         Assert.Matches(
@@ -22,7 +22,7 @@ public sealed class NetZmqSwitchTests
     [Fact]
     public void Auto_WithAnUnrestorableVersion_WarnsInOneLineAndCompilesTheDriverOut()
     {
-        var (exitCode, output) = RunScenariosBuild("-restore", "-t:ReportNetZmq", "-p:NetZmq=auto");
+        var (exitCode, output) = RunDriverBuild("-restore", "-t:ReportNetZmq", "-p:NetZmq=auto");
 
         Assert.Equal(0, exitCode);
         var warning = Assert.Single(output.Split('\n'), line => line.Contains("warning NZT001", StringComparison.Ordinal));
@@ -33,23 +33,12 @@ public sealed class NetZmqSwitchTests
     [Fact]
     public void UnknownSwitchValue_IsAnErrorNamingTheValue()
     {
-        var (exitCode, output) = RunScenariosBuild("-t:Restore", "-p:NetZmq=sometimes");
+        var (exitCode, output) = RunDriverBuild("-t:Restore", "-p:NetZmq=sometimes");
 
         Assert.NotEqual(0, exitCode);
         Assert.Contains("NetZmq='sometimes' is not one of auto, required, off.", output, StringComparison.Ordinal);
     }
 
-    private static (int ExitCode, string Output) RunScenariosBuild(params string[] arguments)
-    {
-        var scratch = Directory.CreateTempSubdirectory("netzmq-switch-");
-        try
-        {
-            return DotnetMsbuild.Run(Path.Combine("tests", "Net.Zmq.Scenarios", "Net.Zmq.Scenarios.csproj"),
-                [.. arguments, $"-p:NetZmqVersion={AbsentVersion}", $"-p:BaseIntermediateOutputPath={scratch.FullName}/obj/"]);
-        }
-        finally
-        {
-            scratch.Delete(recursive: true);
-        }
-    }
+    private static (int ExitCode, string Output) RunDriverBuild(params string[] arguments) =>
+        DotnetMsbuild.RunWithPrivateObj(Path.Combine("tests", "Net.Zmq.Driver.NetZmq", "Net.Zmq.Driver.NetZmq.csproj"), [.. arguments, $"-p:NetZmqVersion={AbsentVersion}"]);
 }

@@ -41,6 +41,9 @@ public abstract class ZmqDriver
     /// <summary>A context (where the implementation has one) from which sockets for a workload are made.</summary>
     public abstract IDriverSession OpenSession(WorkloadOptions options);
 
+    /// <summary>The driver's minimal loop of a PureBlocking case (<see cref="IReferenceLoop"/>), or null where it has none.</summary>
+    public virtual IReferenceLoop? OpenReferenceLoop(int messageSize, int messages) => null;
+
     public override string ToString() => Id.ToString();
 }
 

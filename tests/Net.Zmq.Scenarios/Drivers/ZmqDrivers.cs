@@ -8,11 +8,7 @@ public static class ZmqDrivers
 {
     public static IReadOnlyList<ZmqDriver> All { get; } =
     [
-#if NETZMQ
-        new NetZmqDriver(),
-#else
-        new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status),
-#endif
+        NetZmqBuilds.Head(),
         new LibZmqDriver(),
         new NetMqDriver(),
     ];

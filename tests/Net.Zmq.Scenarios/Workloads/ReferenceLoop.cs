@@ -23,13 +23,8 @@ public interface IReferenceLoop : IDisposable
 public static class ReferenceLoops
 {
     /// <summary>The reference loop of <paramref name="driver"/> at <paramref name="messageSize"/> bytes, or null when it has none (or is not in the build).</summary>
-    public static IReferenceLoop? Open(DriverId driver, int messageSize) => driver switch
-    {
-#if NETZMQ
-        DriverId.NetZmq => new NetZmqReferenceLoop(messageSize, CaseCatalog.MessagesPerOperation),
-#endif
-        _ => null,
-    };
+    public static IReferenceLoop? Open(DriverId driver, int messageSize) =>
+        driver == DriverId.NetZmq ? ZmqDrivers.Get(driver).OpenReferenceLoop(messageSize, CaseCatalog.MessagesPerOperation) : null;
 
     /// <summary>Why <paramref name="driver"/> has no reference loop here, or null when it has one.</summary>
     public static string? WhyNot(DriverId driver) =>

@@ -4,8 +4,8 @@ using System.Runtime.InteropServices;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// Chooses the libzmq binary for the floor, once per process. With Net.Zmq in the build it is the very binary
-/// Net.Zmq loads (resolved the way Net.Zmq.Core resolves it), so Net.Zmq ÷ LibZmq compares bindings, not
+/// Chooses the libzmq binary for the floor, once per process. With Net.Zmq in the build it is the very file the
+/// head build of Net.Zmq loads (<see cref="NetZmqBuildContext"/>), so Net.Zmq ÷ LibZmq compares bindings, not
 /// builds. Otherwise it is the system's libzmq (Debian/Ubuntu: libzmq5).
 /// </summary>
 internal static class LibZmqLibrary
@@ -38,7 +38,7 @@ internal static class LibZmqLibrary
             LibZmqNative.zmq_version(&major, &minor, &patch);
         }
 
-        var path = MappedFileOf(NativeLibrary.GetExport(handle, "zmq_version")) ?? "(path not visible on this OS)";
+        var path = NativeLibraries.PathOf(handle);
         var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
         return new LoadResult(DriverAvailability.Available(
             $"libzmq {version} from {path} ({origin})",
@@ -47,19 +47,16 @@ internal static class LibZmqLibrary
 
     private static bool TryLoadLibzmq(out nint handle, out string origin, out string failure)
     {
-#if NETZMQ
-        // The imports Net.Zmq uses live in Net.Zmq.Core; load "libzmq" as that assembly would.
-        var netZmqCore = typeof(Net.Zmq.Core.ZmqException).Assembly;
-        origin = "the binary Net.Zmq.Native ships, which Net.Zmq loads";
-        failure = "";
-        if (NativeLibrary.TryLoad(LibZmqNative.Library, netZmqCore, null, out handle))
+        if (NetZmqBuild.InBuild)
         {
-            return true;
+            // The very file the head build's context loads for Net.Zmq.Core: loaded by the same path, it is the same
+            // copy of the library in this process.
+            var file = NetZmqBuildFiles.Head.NativeLibraryPath;
+            origin = "the binary Net.Zmq.Native ships, which Net.Zmq loads";
+            failure = $"Net.Zmq is in the build, but its native libzmq ({file}) did not load for this OS and architecture";
+            return NativeLibrary.TryLoad(file, out handle);
         }
 
-        failure = "Net.Zmq is in the build, but its native libzmq (from Net.Zmq.Native) did not load for this OS and architecture";
-        return false;
-#else
         origin = "the system's, because Net.Zmq is not in the build";
         failure = "";
         var names = OperatingSystem.IsMacOS() ? new[] { "libzmq.5.dylib", "libzmq.dylib" } : ["libzmq.so.5", "libzmq.so"];
@@ -75,37 +72,5 @@ internal static class LibZmqLibrary
         failure = $"no libzmq could be loaded (tried {string.Join(", ", names)}): install libzmq (Debian/Ubuntu: " +
                   "apt-get install libzmq5), or build with Net.Zmq to use the libzmq it ships";
         return false;
-#endif
-    }
-
-    /// <summary>The file mapped at <paramref name="address"/> (Linux: /proc/self/maps), so the report names the binary.</summary>
-    private static string? MappedFileOf(nint address)
-    {
-        const string maps = "/proc/self/maps";
-        if (!File.Exists(maps))
-        {
-            return null;
-        }
-
-        var target = (ulong)address;
-        foreach (var line in File.ReadLines(maps))
-        {
-            // start-end perms offset dev inode path
-            var parts = line.Split(' ', 6, StringSplitOptions.RemoveEmptyEntries);
-            if (parts.Length < 6)
-            {
-                continue;
-            }
-
-            var range = parts[0].Split('-');
-            var start = ulong.Parse(range[0], NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-            var end = ulong.Parse(range[1], NumberStyles.HexNumber, CultureInfo.InvariantCulture);
-            if (target >= start && target < end)
-            {
-                return parts[5].Trim();
-            }
-        }
-
-        return null;
     }
 }

@@ -1,26 +1,35 @@
 using Net.Zmq;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Driver.NetZmq;
 
-/// <summary>Net.Zmq, the subject. Compiled only when build/NetZmq.targets found the requested version restorable.</summary>
-public sealed class NetZmqDriver : ZmqDriver
+/// <summary>
+/// Net.Zmq, the subject, as one build of it: this assembly is compiled once, against the requested Net.Zmq, and
+/// loaded once per build into that build's context (<see cref="NetZmqBuildContext"/>), where "Net.Zmq" and "libzmq"
+/// mean that build's files.
+/// </summary>
+public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDriver
 {
-    public override DriverId Id => DriverId.NetZmq;
+    private readonly Lazy<DriverAvailability> _availability = new(() => Describe(build));
 
-    public override DriverAvailability Availability { get; } = Describe();
+    public override DriverId Id => id;
+
+    public override DriverAvailability Availability => _availability.Value;
 
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetZmqSession(options);
 
-    private static DriverAvailability Describe()
+    public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) => new NetZmqReferenceLoop(messageSize, messages);
+
+    private static DriverAvailability Describe(NetZmqBuildContext build)
     {
         var (major, minor, patch) = Context.Version;
-        var features = NetZmqBuild.HasMessagePool ? "with MessagePool" : "without MessagePool";
-        var native = LibZmqLibrary.Availability.Provenance?.NativeLibrary ?? $"libzmq {major}.{minor}.{patch}";
+        var features = typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is null ? "without MessagePool" : "with MessagePool";
+        var native = $"libzmq {major}.{minor}.{patch} at {NativeLibraries.PathOf(build.NativeLibraryHandle)}";
         return DriverAvailability.Available(
-            $"{NetZmqBuild.Status.TrimEnd('.')}; package {NetZmqBuild.Version} {features}, libzmq {major}.{minor}.{patch}",
-            new DriverProvenance(NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'), native));
+            $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {native}",
+            new DriverProvenance(build.Files.PackageVersion, build.Files.Origin, native));
     }
 }
 

@@ -3,9 +3,10 @@ using System.Runtime.InteropServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>Net.Zmq's send body: Socket.Send of spans, and its Message types (copied, zero-copy, pooled).</summary>
 internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, WorkloadOptions options) : ISendSocket, IDisposable

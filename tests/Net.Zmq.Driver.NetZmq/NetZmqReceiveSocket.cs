@@ -1,9 +1,10 @@
 using Net.Zmq;
 using Net.Zmq.Core.Native;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>Net.Zmq's receive body: Socket.Recv into a reused array, its Message types, its Poller.</summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "It is IDisposable, and Dispose disposes the Poller; CA1001 does not see it on a struct.")]

@@ -1,7 +1,7 @@
 using Net.Zmq;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>
 /// The reference loop (<see cref="IReferenceLoop"/>) on Net.Zmq: two ROUTER sockets in one context, the sender
