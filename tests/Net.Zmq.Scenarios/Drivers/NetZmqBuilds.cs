@@ -41,7 +41,8 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 
     private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild = new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", "base")));
 
-    internal static (NetZmqBuildFiles? Files, string Status) ReadBase(string folder)
+    /// <summary>The base build in <paramref name="folder"/> as its <c>verdict.txt</c> says; an error naming the file and line where it says nothing readable.</summary>
+    public static (NetZmqBuildFiles? Files, string Status) ReadBase(string folder)
     {
         var verdict = Path.Combine(folder, "verdict.txt");
         if (!File.Exists(verdict))
@@ -65,9 +66,10 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 /// <summary>
 /// The <see cref="AssemblyLoadContext"/> of one Net.Zmq build. Net.Zmq, Net.Zmq.Core and the suite's driver come
 /// from the build's folder; every other assembly (the suite's libraries, the runtime) from the test process, so the
-/// driver speaks the suite's types. Net.Zmq.Core's P/Invokes name "libzmq"; this context answers with the build's own
-/// libzmq file, loaded by its path: two builds' files are two copies of the library in the process (the loader
-/// matches a path by file, not by soname), one file is one copy however often it is loaded.
+/// driver speaks the suite's types. Net.Zmq.Core's P/Invokes name "libzmq"; this context answers with the libzmq file
+/// it was given (<see cref="NetZmqBuilds.NativeFileFor"/>), loaded by its path: two files are two copies of the
+/// library in the process (the loader matches a path by file, not by soname), one file is one copy however often it
+/// is loaded.
 /// </summary>
 public sealed class NetZmqBuildContext : AssemblyLoadContext
 {
@@ -88,7 +90,7 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 
     public string NativeLibraryPath { get; }
 
-    /// <summary>The build's libzmq, loaded (once) from its folder.</summary>
+    /// <summary>The build's libzmq, loaded (once) from <see cref="NativeLibraryPath"/>.</summary>
     public nint NativeLibraryHandle => _libzmq.Value;
 
     /// <summary>How often the runtime asked this context for libzmq on behalf of the build's assemblies: proof that their calls reach this build's file.</summary>
