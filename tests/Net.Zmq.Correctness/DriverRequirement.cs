@@ -12,4 +12,12 @@ internal static class DriverRequirement
         Assert.SkipUnless(driver.Availability.IsAvailable, $"{id}: {driver.Availability.Description}");
         return driver;
     }
+
+    /// <summary>The case's driver, available and able to run it (a base build may lack an API the head has: skipped with the reason).</summary>
+    public static ZmqDriver Require(CaseDefinition definition)
+    {
+        var driver = Require(definition.Driver);
+        Assert.SkipWhen(driver.CannotRun(definition) is not null, $"{definition.Driver}: {driver.CannotRun(definition)}");
+        return driver;
+    }
 }

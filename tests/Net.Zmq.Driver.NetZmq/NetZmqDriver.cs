@@ -20,12 +20,20 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
 
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetZmqSession(options);
 
+    /// <summary>The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it).</summary>
+    public override string? CannotRun(CaseDefinition definition) =>
+        definition.Strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool && !HasMessagePool
+            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool, which the case calls (MessagePool exists only in 0.4.0 and 0.4.1)"
+            : null;
+
+    private static bool HasMessagePool => typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is not null;
+
     public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) => new NetZmqReferenceLoop(messageSize, messages);
 
     private static DriverAvailability Describe(NetZmqBuildContext build)
     {
         var (major, minor, patch) = Context.Version;
-        var features = typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is null ? "without MessagePool" : "with MessagePool";
+        var features = HasMessagePool ? "with MessagePool" : "without MessagePool";
         var native = $"libzmq {major}.{minor}.{patch} at {NativeLibraries.PathOf(build.NativeLibraryHandle)}";
         return DriverAvailability.Available(
             $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {native}",

@@ -20,7 +20,7 @@ public sealed class NetZmqBuildIsolationTests
     {
         var head = DriverRequirement.Require(DriverId.NetZmq);
         using var copy = new TemporaryBuild(NetZmqBuildFiles.Head, differentLibzmq: true);
-        var second = NetZmqBuilds.Load(DriverId.NetZmq, copy.Files);
+        var second = NetZmqBuilds.Load(DriverId.NetZmqBase, copy.Files);
 
         ExchangeBothWays(head, second);
 
@@ -40,7 +40,7 @@ public sealed class NetZmqBuildIsolationTests
         var files = copy?.Files ?? NetZmqBuildFiles.Base.Files!;
         Assert.SkipUnless(File.ReadAllBytes(files.NativeLibraryPath).AsSpan().SequenceEqual(File.ReadAllBytes(NetZmqBuildFiles.Head.NativeLibraryPath)),
             $"the base's libzmq ({files.NativeLibraryPath}) holds other bits than the head's: the other test covers that");
-        var second = copy is null ? NetZmqBuilds.Base() : NetZmqBuilds.Load(DriverId.NetZmq, files);
+        var second = copy is null ? ZmqDrivers.Get(DriverId.NetZmqBase) : NetZmqBuilds.Load(DriverId.NetZmqBase, files);
         Assert.True(second.Availability.IsAvailable, second.Availability.Description);
 
         ExchangeBothWays(head, second);

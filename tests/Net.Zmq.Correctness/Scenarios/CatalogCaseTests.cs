@@ -16,7 +16,7 @@ public sealed class CatalogCaseTests
     public void Case_RunsItsOperations_EveryMessageArrivesInOrderIntact(string caseId)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         using var workload = MessageWorkload.Open(definition, WorkloadOptions.Correctness);
         // Two operations prove sequence numbers and sockets carry over cleanly, as they must across a benchmark's

@@ -30,6 +30,18 @@ public enum GateKind
 
     /// <summary>A measured case the baseline has no entry for.</summary>
     BaselineEntry,
+
+    /// <summary>A head build's time over its base build's for the same case, measured together (no baseline).</summary>
+    HeadTime,
+
+    /// <summary>The same in process CPU time.</summary>
+    HeadCpuTime,
+
+    /// <summary>A head build's bytes per operation against its base build's for the same case.</summary>
+    HeadBytes,
+
+    /// <summary>The geometric mean of head ÷ base over every case both builds ran.</summary>
+    HeadAggregate,
 }
 
 /// <summary>
@@ -62,12 +74,20 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.AllocationRegression => "regression/bytes",
         GateKind.ProcessAllocationRegression => "regression/process-bytes",
         GateKind.Aggregate => "regression/aggregate",
-        _ => "baseline/entry",
+        GateKind.BaselineEntry => "baseline/entry",
+        GateKind.HeadTime => "head/time",
+        GateKind.HeadCpuTime => "head/cpu-time",
+        GateKind.HeadBytes => "head/bytes",
+        GateKind.HeadAggregate => "head/aggregate",
+        _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a key"),
     };
 
     public bool IsPolicy => Kind is GateKind.RatioPolicy or GateKind.BytesPolicy;
 
-    public bool IsAllocation => Kind is GateKind.AllocationRegression or GateKind.ProcessAllocationRegression;
+    public bool IsAllocation => Kind is GateKind.AllocationRegression or GateKind.ProcessAllocationRegression or GateKind.HeadBytes;
+
+    /// <summary>A gate of a head build against its base, measured in the same run: it has no baseline file.</summary>
+    public bool IsHeadAgainstBase => Kind is GateKind.HeadTime or GateKind.HeadCpuTime or GateKind.HeadBytes or GateKind.HeadAggregate;
 
     public override string ToString() => Key;
 
@@ -88,6 +108,10 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
             ["regression", "process-bytes"] => new GateId(GateKind.ProcessAllocationRegression),
             ["regression", "aggregate"] => new GateId(GateKind.Aggregate),
             ["baseline", "entry"] => new GateId(GateKind.BaselineEntry),
+            ["head", "time"] => new GateId(GateKind.HeadTime),
+            ["head", "cpu-time"] => new GateId(GateKind.HeadCpuTime),
+            ["head", "bytes"] => new GateId(GateKind.HeadBytes),
+            ["head", "aggregate"] => new GateId(GateKind.HeadAggregate),
             _ => null,
         };
         // Only the canonical spelling: "policy/ratio/Poller/PureBlocking/" or a zero-padded size would round-trip differently.
@@ -100,7 +124,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
     /// <summary>The forms <see cref="Parse"/> accepts, for error messages.</summary>
     public const string Forms =
         "policy/ratio/<variant>/<reference>, policy/bytes/<variant>/below/<bytes>, policy/bytes/<variant>/below/<bytes>/upTo/<message bytes>, regression/time/<reference>, " +
-        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate";
+        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, head/time, head/cpu-time, head/bytes, head/aggregate";
 }
 
 /// <summary>results.json writes a gate's identity as its key, as baseline files do.</summary>

@@ -12,6 +12,12 @@ public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Rat
 
     /// <summary>The same ratio in process CPU time instead of wall time (paired the same way); null where CPU time was not measured.</summary>
     public RatioEstimate? CpuRatio { get; init; }
+
+    /// <summary>
+    /// Where the reference is another subject's same case (a head build against its base), that case's bytes per
+    /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's own subject.
+    /// </summary>
+    public double? ReferenceBytesPerOperation { get; init; }
 }
 
 /// <summary>Time ratios within each group: the only way time is ever judged.</summary>

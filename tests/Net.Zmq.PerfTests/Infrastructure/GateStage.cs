@@ -66,6 +66,32 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
     }
 
     /// <summary>
+    /// The head build's cases over the base build's, judged with no baseline file (<see cref="HeadAgainstBaseGates"/>):
+    /// both were measured together, so nothing of the machine or the process is left to be judged against.
+    /// </summary>
+    public static SubjectRun JudgeAgainstBase(ZmqDriver head, IReadOnlyList<AnalyzedCase> compared)
+    {
+        var provenance = head.Availability.Provenance ?? throw new InvalidOperationException("Net.Zmq is available but does not say what it runs");
+        return new SubjectRun(HeadAgainstBase.Suite.Subject, HeadAgainstBase.Suite.Suite, head.Availability.Description,
+            new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary), compared, HeadAgainstBaseGates.Source, null,
+            HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default))
+        {
+            ShowTables = false,
+        };
+    }
+
+    /// <summary>
+    /// The base build's own cases: shown in the tables, judged against no file (the base is what the head is judged
+    /// against, in <see cref="JudgeAgainstBase"/>).
+    /// </summary>
+    public static SubjectRun Shown(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
+    {
+        var provenance = driver.Availability.Provenance ?? throw new InvalidOperationException($"{suite.Subject} is available but does not say what it runs");
+        return new SubjectRun(suite.Subject, suite.Suite, driver.Availability.Description,
+            new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary), cases, "none: the base is what the head is judged against", null, []);
+    }
+
+    /// <summary>
     /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for the binding
     /// overhead, of Net.Zmq's and the floor's case), taken after everything else: it fails only if it fails again.
     /// </summary>
@@ -77,15 +103,27 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
             return subjects;
         }
 
-        var ids = flagged.SelectMany(BindingOverhead.MeasuredCases).Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
+        var ids = flagged.SelectMany(id => HeadAgainstBase.MeasuredCases(id) ?? BindingOverhead.MeasuredCases(id))
+            .Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
         log($"measuring again, to confirm {flagged.Count} failed time gate case(s): {string.Join(", ", flagged)}");
         var again = measureAgain(PerfSelection.WithReferences(ids)).ToList();
         again.AddRange(BindingOverhead.Of(again) ?? []);
+        again.AddRange(HeadAgainstBase.Of(again) ?? []);
 
         return subjects.Select(s =>
         {
             var fresh = again.Where(c => c.Case.SuiteId == s.SuiteId).ToList();
-            if (s.Basis is null || fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
+            if (fresh.Count == 0 || !s.Gates.Any(g => g.JudgesTime && g.FailsRun))
+            {
+                return s;
+            }
+
+            if (s.SuiteId == HeadAgainstBase.Suite)
+            {
+                return s with { Gates = GateConfirmation.Apply(s.Gates, HeadAgainstBaseGates.Evaluate(fresh, HeadAgainstBaseGates.Default)) };
+            }
+
+            if (s.Basis is null)
             {
                 return s;
             }

@@ -76,16 +76,20 @@ internal static class PerfSession
         var notes = RunNotes(settings, log);
         var absent = new List<AbsentSubject>();
         var selected = new List<CaseDefinition>();
+        var baseAvailable = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable;
         foreach (var driver in ZmqDrivers.All)
         {
-            if (!driver.Availability.IsAvailable)
+            var why = !driver.Availability.IsAvailable ? driver.Availability.Description : settings.Drivers.WhyLeftOut(driver.Id, baseAvailable);
+            if (why is not null)
             {
-                absent.Add(new AbsentSubject(driver.Id.ToString(), driver.Availability.Description));
-                log($"{driver.Id}: not measured: {driver.Availability.Description}");
+                absent.Add(new AbsentSubject(driver.Id.ToString(), why));
+                log($"{driver.Id}: not measured: {why}");
                 continue;
             }
 
-            var cases = PerfSelection.Select(driver.Id, settings.Profile, settings.Filter);
+            var cases = driver.Id == DriverId.NetZmqBase
+                ? BaseCases(driver, selected, notes)
+                : PerfSelection.Select(driver.Id, settings.Profile, settings.Filter);
             log(cases.Count == 0 ? $"{driver.Id}: no case matches PERF_FILTER={settings.Filter}"
                 : $"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
             selected.AddRange(cases);
@@ -110,11 +114,19 @@ internal static class PerfSession
         }
 
         var gates = new GateStage(store, machine, started, settings.UpdateBaselines, notes);
-        var subjects = analyzed
+        List<SubjectRun> subjects = [];
+        if (HeadAgainstBase.Of(analyzed) is { } compared)
+        {
+            // First: the merge gate for a Net.Zmq change, judged with no baseline file, and what the report opens with.
+            subjects.Add(GateStage.JudgeAgainstBase(ZmqDrivers.Get(DriverId.NetZmq), compared));
+        }
+
+        subjects.AddRange(analyzed
             .GroupBy(c => c.Case.SuiteId)
             .OrderBy(s => Enum.Parse<DriverId>(s.Key.Subject)).ThenBy(s => Enum.Parse<Suite>(s.Key.Suite))
-            .Select(s => gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), s.Key, s.ToList()))
-            .ToList();
+            .Select(s => s.Key.Subject == nameof(DriverId.NetZmqBase)
+                ? GateStage.Shown(ZmqDrivers.Get(DriverId.NetZmqBase), s.Key, s.ToList())
+                : gates.Judge(ZmqDrivers.Get(Enum.Parse<DriverId>(s.Key.Subject)), s.Key, s.ToList())));
         if (BindingOverhead.Of(analyzed) is { } overhead)
         {
             // Its allocation is Net.Zmq's own, gated in Net.Zmq's suites already: here only the time ratio is gated.
@@ -148,6 +160,9 @@ internal static class PerfSession
 
         var run = new PerfRun(started, clock.Elapsed, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, absent,
             [
+                new CrossSubjectComparison("Head against base", nameof(DriverId.NetZmq), [nameof(DriverId.NetZmqBase)],
+                    "The head build of Net.Zmq (the change) over its base build, case by case, both measured in the same cells in alternating " +
+                    "operations: above 1.000 the head is slower (gated: see the first screen). – where the base did not run the case."),
                 new CrossSubjectComparison("Binding overhead, and against the managed alternative", nameof(DriverId.NetZmq),
                     [nameof(DriverId.LibZmq), nameof(DriverId.NetMQ)],
                     "Net.Zmq's time over libzmq's through the thinnest P/Invoke, on the same libzmq binary, case by case: what the " +
@@ -160,6 +175,29 @@ internal static class PerfSession
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
+    }
+
+    /// <summary>
+    /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows), but
+    /// those the base cannot run (an API it lacks), each said in the notes as not comparable.
+    /// </summary>
+    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<string> notes)
+    {
+        var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
+        if (heads.Count == 0)
+        {
+            notes.Add("The base build of Net.Zmq was not measured: it is measured only beside the head, whose cases were not measured in this run.");
+            return [];
+        }
+
+        var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase)))).Where(c => c.Why is not null).ToList();
+        foreach (var reason in notComparable.GroupBy(c => c.Why!))
+        {
+            notes.Add($"Head against base: {reason.Count()} case{(reason.Count() == 1 ? " is" : "s are")} not comparable, because {reason.Key}: " +
+                      string.Join(", ", reason.Select(c => c.Case.Id)) + ".");
+        }
+
+        return PerfSelection.WithReferences(heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());
     }
 
     /// <summary>A test that would measure is skipped, with the reason, when the measured code is instrumented for coverage.</summary>

@@ -5,7 +5,7 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
 /// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
-/// PERF_PLACEMENT, UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
+/// PERF_PLACEMENT, PERF_DRIVERS, UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
 /// </summary>
 internal sealed record PerfSettings(
     MeasurementProfile Profile,
@@ -18,6 +18,9 @@ internal sealed record PerfSettings(
     /// <summary>Where the measured threads run; pinned unless PERF_PLACEMENT says otherwise.</summary>
     public ThreadPlacement Placement { get; init; } = ThreadPlacement.FromEnvironment(_ => null);
 
+    /// <summary>Which available drivers are measured; PERF_DRIVERS, or every one (a pull-request run leaves NetMQ out).</summary>
+    public DriverSelection Drivers { get; init; } = DriverSelection.Default;
+
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout) => new(
         MeasurementProfile.FromEnvironment(environment),
@@ -28,5 +31,6 @@ internal sealed record PerfSettings(
         environment)
     {
         Placement = ThreadPlacement.FromEnvironment(environment),
+        Drivers = DriverSelection.FromEnvironment(environment),
     };
 }

@@ -11,6 +11,13 @@ public enum DriverId
 
     /// <summary>NetMQ, the managed ZeroMQ: what a .NET user would pick instead; always available.</summary>
     NetMQ,
+
+    /// <summary>
+    /// Net.Zmq's base build: what a change (the head, <see cref="NetZmq"/>) is compared with, case by case in the same
+    /// cells; an optional build input (NetZmqBaseSource, NetZmqBaseVersion). Its cases are the head's, run by the same
+    /// driver code loaded a second time, over the base's Net.Zmq.
+    /// </summary>
+    NetZmqBase,
 }
 
 /// <summary>Which published table a case belongs to.</summary>

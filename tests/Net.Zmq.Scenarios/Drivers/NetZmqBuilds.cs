@@ -121,9 +121,9 @@ public static class NetZmqBuilds
     public static ZmqDriver Head() =>
         !NetZmqBuild.InBuild ? new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status) : Load(DriverId.NetZmq, NetZmqBuildFiles.Head);
 
-    /// <summary>The base build's driver (driver id <see cref="DriverId.NetZmq"/>, in a context of its own), or the reason there is none.</summary>
+    /// <summary>The base build's driver (driver id <see cref="DriverId.NetZmqBase"/>, in a context of its own), or the reason there is none.</summary>
     public static ZmqDriver Base() =>
-        NetZmqBuildFiles.Base.Files is { } files ? Load(DriverId.NetZmq, files) : new UnavailableDriver(DriverId.NetZmq, NetZmqBuildFiles.Base.Status);
+        NetZmqBuildFiles.Base.Files is { } files ? Load(DriverId.NetZmqBase, files) : new UnavailableDriver(DriverId.NetZmqBase, NetZmqBuildFiles.Base.Status);
 
     /// <summary><paramref name="files"/>' driver in a context of its own, as driver <paramref name="id"/>; unavailable, with the reason, where its files are missing.</summary>
     public static ZmqDriver Load(DriverId id, NetZmqBuildFiles files)

@@ -41,6 +41,13 @@ public abstract class ZmqDriver
     /// <summary>A context (where the implementation has one) from which sockets for a workload are made.</summary>
     public abstract IDriverSession OpenSession(WorkloadOptions options);
 
+    /// <summary>
+    /// Why this driver cannot run <paramref name="definition"/>, a case of its own in the catalog, or null when it can.
+    /// The catalog's cases are what a driver's code expresses; a build of Net.Zmq that lacks an API the driver was
+    /// compiled against (a base without MessagePool) cannot run the cases that call it, and says so here.
+    /// </summary>
+    public virtual string? CannotRun(CaseDefinition definition) => null;
+
     /// <summary>The driver's minimal loop of a PureBlocking case (<see cref="IReferenceLoop"/>), or null where it has none.</summary>
     public virtual IReferenceLoop? OpenReferenceLoop(int messageSize, int messages) => null;
 

@@ -15,7 +15,8 @@ public static class PerfSelection
     /// and the buffer strategies they share with Net.Zmq's table (NetMQ up to 64 KiB, where its managed copies
     /// already take seconds per operation). <c>full</c> measures every case of every driver. <c>quick</c> keeps, of
     /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
-    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB.
+    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. A base build of Net.Zmq
+    /// runs exactly the head's cases.
     /// </summary>
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
@@ -27,7 +28,8 @@ public static class PerfSelection
         },
         _ => c.Driver switch
         {
-            DriverId.NetZmq => true,
+            // The base is measured beside the head, case for case: every case of the head has its base's.
+            DriverId.NetZmq or DriverId.NetZmqBase => true,
             DriverId.LibZmq => c.Suite switch
             {
                 Suite.ReceiveModes => true,

@@ -1,0 +1,131 @@
+using System.Globalization;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>
+/// The merge gate for a change to the subject: its head build against its base build, both measured in the same
+/// cells, their operations interleaved unit by unit, so head ÷ base is judged directly, with no baseline file and
+/// no machine class (what differs between processes and machines is the same for both builds). Every case is a
+/// ratio to the base's same case (<see cref="AnalyzedCase.Ratio"/>, paired by unit).
+/// <list type="bullet">
+/// <item>Time, per case: fails when the whole 95 % interval of head ÷ base lies above 1 + <see cref="Thresholds.Time"/>
+/// and the slowdown exceeds <see cref="GateEvaluator.NoiseFloorNanosecondsPerMessage"/>. Cases that sleep between
+/// polls are judged in CPU time instead (their wall time is the timer's), the others in wall time, also beside a busy
+/// neighbour (it slows head and base alike, operation by operation, so it widens the interval but does not tilt it).</item>
+/// <item>Time, over every case: the geometric mean of head ÷ base (cells resampled whole: a cell's cases share their
+/// workloads) fails when its whole interval lies above 1 + <see cref="Thresholds.Aggregate"/>: a small slowdown of
+/// every path, which no case shows clearly on its own.</item>
+/// <item>Allocation, per case: the head's bytes per operation above the base's × (1 + relative) + absolute slack.</item>
+/// </list>
+/// A failed time gate is measured again after the rest of the run, as every time gate is (<see cref="GateConfirmation"/>).
+/// </summary>
+public static class HeadAgainstBaseGates
+{
+    public const string TimeGate = "head ÷ base: time";
+    public const string CpuTimeGate = "head ÷ base: CPU time";
+    public const string BytesGate = "head ÷ base: bytes per operation";
+    public const string AggregateGate = "head ÷ base: geometric mean of time";
+
+    /// <summary>What the gates' failures name as their bound's source: there is no file.</summary>
+    public const string Source = "no baseline: head and base measured together in this run";
+
+    /// <summary>How far the head may be slower than its base before a gate fails, and the allocation slack.</summary>
+    /// <param name="Time">Per case: the interval's lower end must exceed 1 + this.</param>
+    /// <param name="Aggregate">Over every case: the geometric mean's interval must lie above 1 + this.</param>
+    /// <param name="BytesRelative">Allocation slack relative to the base's bytes per operation.</param>
+    /// <param name="BytesAbsolute">Allocation slack in bytes per operation.</param>
+    public sealed record Thresholds(double Time, double Aggregate, double BytesRelative, double BytesAbsolute);
+
+    /// <summary>
+    /// The thresholds the suite gates with. Decisions, set from A/A runs in which head and base were two copies of one
+    /// packed build (docs/trust.md has the runs): a threshold above what identical bits showed, well below the
+    /// slowdowns the gate must catch (+5 % of one case, +3 % of every case).
+    /// </summary>
+    public static Thresholds Default { get; } = new(Time: 0.02, Aggregate: 0.01, BytesRelative: 0.01, BytesAbsolute: 1024);
+
+    /// <summary>Clusters smaller than this many make the geometric mean's interval meaningless (a narrow PERF_FILTER).</summary>
+    public const int AggregateMinimumGroups = GateEvaluator.AggregateMinimumGroups;
+
+    /// <param name="cases">The head's cases, each judged against the base's same case.</param>
+    public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Thresholds thresholds)
+    {
+        var results = new List<GateResult>();
+        foreach (var compared in cases)
+        {
+            results.Add(Time(compared, GateKind.HeadTime, TimeGate, compared.Ratio, thresholds.Time,
+                compared.Case.SleepBound ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's; its CPU time is judged" : null));
+            if (compared.CpuRatio is { } cpu)
+            {
+                results.Add(Time(compared, GateKind.HeadCpuTime, CpuTimeGate, cpu, thresholds.Time,
+                    compared.Case.SleepBound ? null : "not applied: wall time is judged (CPU time only for cases that sleep between polls)"));
+            }
+
+            if (compared.ReferenceBytesPerOperation is { } baseBytes)
+            {
+                var bytes = compared.Measurement.BytesAllocatedPerOperation;
+                var bound = (baseBytes * (1 + thresholds.BytesRelative)) + thresholds.BytesAbsolute;
+                results.Add(new GateResult(new GateId(GateKind.HeadBytes), BytesGate, compared.Case.Id, Units.Bytes(bytes),
+                    F($"≤ {Units.Bytes(bound)} (base {Units.Bytes(baseBytes)} + {thresholds.BytesRelative:P0} + {thresholds.BytesAbsolute:0} B)"),
+                    bytes <= bound ? GateVerdict.Pass : GateVerdict.Fail, Source));
+            }
+        }
+
+        if (Aggregate(cases, thresholds.Aggregate) is { } aggregate)
+        {
+            results.Add(aggregate);
+        }
+
+        return results;
+    }
+
+    private static GateResult Time(AnalyzedCase compared, GateKind kind, string gate, RatioEstimate ratio, double threshold, string? notApplied)
+    {
+        var bound = 1 + threshold;
+        string? note = null;
+        var fails = false;
+        if (notApplied is null && ratio.Lower > bound)
+        {
+            var perMessage = (ratio.Value - 1) * Quantiles.Median(compared.ReferenceNanosecondsPerOperation) / compared.Measurement.MessagesPerOperation;
+            fails = perMessage > GateEvaluator.NoiseFloorNanosecondsPerMessage;
+            note = fails
+                ? F($"the head is slower than its base: 95 % interval [{ratio.Lower:0.000}, {ratio.Upper:0.000}] ({ratio.Pairs} pairs) above {bound:0.00}; {perMessage:0} ns per message")
+                : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor {GateEvaluator.NoiseFloorNanosecondsPerMessage:0} ns)");
+        }
+        else if (notApplied is null && ratio.Value > bound)
+        {
+            note = F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {ratio.Lower:0.000}");
+        }
+
+        return new GateResult(new GateId(kind), gate, compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
+            notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass, Source, notApplied ?? note)
+        {
+            JudgesTime = true,
+        };
+    }
+
+    /// <summary>The geometric mean over every case judged in wall time, its interval from resampling whole groups (cells).</summary>
+    private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, double threshold)
+    {
+        var groups = cases.Where(c => !c.Case.SleepBound)
+            .GroupBy(c => c.Case.Group)
+            .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value)).ToList())
+            .ToList();
+        if (groups.Count < AggregateMinimumGroups)
+        {
+            return null;
+        }
+
+        var bound = 1 + threshold;
+        var mean = GeometricMean.Of(groups);
+        var fails = mean.Lower > bound;
+        return new GateResult(new GateId(GateKind.HeadAggregate), AggregateGate, $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
+            F($"{mean} over {groups.Sum(g => g.Count)} cases in {groups.Count} cells"), F($"≤ {bound:0.00} × base"),
+            fails ? GateVerdict.Fail : GateVerdict.Pass, Source,
+            !fails && mean.Value > bound ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {mean.Lower:0.000}") : null);
+    }
+
+    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+}

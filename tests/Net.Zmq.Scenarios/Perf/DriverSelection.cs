@@ -1,0 +1,57 @@
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// Which of the available drivers a Perf run measures (PERF_DRIVERS, <c>;</c>-separated driver ids). Unset: every
+/// available driver, except that a run with a base build of Net.Zmq is a pull-request run (the head, its base and the
+/// floor) and leaves NetMQ out unless PERF_DRIVERS names it: the question there is whether the change is slower
+/// than its base, and NetMQ's cells would double the run's time without answering it.
+/// </summary>
+public sealed class DriverSelection
+{
+    public const string Variable = "PERF_DRIVERS";
+
+    private readonly IReadOnlySet<DriverId>? _named;
+
+    private DriverSelection(IReadOnlySet<DriverId>? named) => _named = named;
+
+    /// <summary>Every available driver (with the pull-request rule above).</summary>
+    public static DriverSelection Default { get; } = new(null);
+
+    /// <summary>Exactly these drivers, where available.</summary>
+    public static DriverSelection Of(params DriverId[] drivers) => new(drivers.ToHashSet());
+
+    /// <summary>The selection PERF_DRIVERS names; unset or blank is <see cref="Default"/>. An unknown id is an error listing the known ones.</summary>
+    public static DriverSelection FromEnvironment(Func<string, string?> environment)
+    {
+        var value = environment(Variable);
+        if (string.IsNullOrWhiteSpace(value))
+        {
+            return Default;
+        }
+
+        var named = new HashSet<DriverId>();
+        foreach (var part in value.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            named.Add(Enum.TryParse<DriverId>(part, ignoreCase: false, out var id) && Enum.IsDefined(id)
+                ? id
+                : throw new ArgumentException($"{Variable}={value}: '{part}' is not a driver; known: {string.Join(", ", Enum.GetNames<DriverId>())}"));
+        }
+
+        return new DriverSelection(named);
+    }
+
+    /// <summary>Why an available <paramref name="driver"/> is not measured in this run, or null when it is.</summary>
+    /// <param name="baseAvailable">Whether the base build of Net.Zmq is available (a pull-request run).</param>
+    public string? WhyLeftOut(DriverId driver, bool baseAvailable) => _named switch
+    {
+        { } named when !named.Contains(driver) => $"left out: {Variable}={string.Join(';', named.Order())} does not name it",
+        null when driver == DriverId.NetMQ && baseAvailable =>
+            $"left out: a base build of Net.Zmq was given, so this is a pull-request run (the head, its base and the floor); " +
+            $"{Variable}={string.Join(';', Enum.GetValues<DriverId>())} measures NetMQ too",
+        _ => null,
+    };
+
+    public override string ToString() => _named is null ? "default" : string.Join(';', _named.Order());
+}

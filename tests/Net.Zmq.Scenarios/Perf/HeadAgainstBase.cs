@@ -1,0 +1,58 @@
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// The head build of Net.Zmq over its base build, case by case: both run in the same cells, their operations
+/// interleaved unit by unit, so head ÷ base is paired like any ratio and needs no baseline file and no machine class
+/// (the drift, the process and the machine are the same for both). It is gated as a suite of its own
+/// (<see cref="Suite"/>): a case there is the head's case, grouped by the suite it came from.
+/// </summary>
+public static class HeadAgainstBase
+{
+    /// <summary>The suite of head ÷ base, case by case.</summary>
+    public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "HeadAgainstBase");
+
+    private static readonly string Prefix = $"{Suite.Subject}/{Suite.Suite}/";
+
+    /// <summary>The comparison case of the head's case <paramref name="head"/>, e.g. <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.</summary>
+    public static string IdOf(CaseDefinition head) => Prefix + head.CrossDriverKey;
+
+    /// <summary>The head's case behind a comparison case id; null when the id is not one.</summary>
+    public static CaseDefinition? HeadCaseOf(string comparisonId) =>
+        comparisonId.StartsWith(Prefix, StringComparison.Ordinal) ? CaseDefinition.Parse($"{Suite.Subject}/{comparisonId[Prefix.Length..]}") : null;
+
+    /// <summary>
+    /// The head's cases that the base also ran, each with its time ratio to the base's same case (wall and CPU time,
+    /// paired by unit) and the base's bytes per operation; null unless both builds were measured.
+    /// </summary>
+    public static List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
+    {
+        var all = measured.Where(c => c.Case.SuiteId != Suite && c.Case.SuiteId != BindingOverhead.Suite).ToList();
+        var bases = all.Where(c => c.Case.Subject == nameof(DriverId.NetZmqBase)).ToDictionary(c => c.Case.CrossSubjectKey);
+        var compared = all.Where(c => c.Case.Subject == Suite.Subject && bases.ContainsKey(c.Case.CrossSubjectKey))
+            .Select(c =>
+            {
+                var head = CaseCatalog.Get(c.Case.Id);
+                var baseCase = bases[c.Case.CrossSubjectKey].Measurement;
+                // Grouped by cell: the head's cases of a cell share one workload per block, and the base's another, so
+                // how one pair of connections happened to settle moves all of that cell's ratios together.
+                var identity = new CaseIdentity(IdOf(head), Suite.Subject, Suite.Suite, Group: head.Cell[(head.Cell.IndexOf('/', StringComparison.Ordinal) + 1)..],
+                    Variant: head.KeyWithinSuite, ReferenceVariant: nameof(DriverId.NetZmqBase), CrossSubjectKey: head.CrossDriverKey)
+                {
+                    SleepBound = c.Case.SleepBound,
+                };
+                return SuiteAnalysis.Against(c.Measurement with { Case = identity }, baseCase) with
+                {
+                    ReferenceBytesPerOperation = baseCase.BytesAllocatedPerOperation,
+                };
+            })
+            .ToList();
+        return compared.Count > 0 ? compared : null;
+    }
+
+    /// <summary>The catalog cases behind a comparison case id: the head's case and the base's; null when the id is not one.</summary>
+    public static IReadOnlyList<string>? MeasuredCases(string gatedId) =>
+        HeadCaseOf(gatedId) is { } head ? [head.Id, head.On(DriverId.NetZmqBase).Id] : null;
+}
