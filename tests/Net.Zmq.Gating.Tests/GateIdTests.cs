@@ -17,6 +17,11 @@ public sealed class GateIdTests
         "regression/bytes",
         "regression/process-bytes",
         "regression/aggregate",
+        "baseline/entry",
+        "head/time",
+        "head/cpu-time",
+        "head/bytes",
+        "head/aggregate",
     };
 
     [Theory]

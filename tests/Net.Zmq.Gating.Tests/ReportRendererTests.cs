@@ -18,6 +18,32 @@ public sealed class ReportRendererTests
             Environment.GetEnvironmentVariable);
     }
 
+    [Fact]
+    public void Report_OfTheSampleRunWithABase_MatchesItsSnapshot()
+    {
+        var report = ReportRenderer.Render(SampleMeasurements.RunWithBase());
+
+        TextSnapshots.Match(report, Layout.ProjectDirectory, "sample-run-with-base.report.md", Environment.GetEnvironmentVariable);
+    }
+
+    /// <summary>A change against its base is the first thing read: per suite, the geometric mean and the counts, then the cases that moved most.</summary>
+    [Fact]
+    public void Report_WithABase_OpensWithHeadAgainstBase_BeforeTheTimeGates()
+    {
+        var report = ReportRenderer.Render(SampleMeasurements.RunWithBase());
+
+        var section = report.IndexOf("## Head against base", StringComparison.Ordinal);
+        Assert.True(section > 0 && section < report.IndexOf("## Time gates", StringComparison.Ordinal), report);
+        Assert.Contains("Head: Binding 1.2.3 from a sample folder. Base: BindingBase 1.2.2 from another sample folder.", report, StringComparison.Ordinal);
+        Assert.Contains("| ReceiveModes | 4 | ", report, StringComparison.Ordinal);
+        Assert.Contains("| **all** | 4 | ", report, StringComparison.Ordinal);
+        Assert.Contains("| ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64KiB | 1.040 [", report, StringComparison.Ordinal);
+        Assert.Contains("**Not comparable**, 1 case: the base has no pool", report, StringComparison.Ordinal);
+        // Head ÷ base has no baseline file and no machine class: its scrubbed report is the same on any machine.
+        var other = SampleMeasurements.SampleFingerprint.Machine with { Cpu = "Another CPU", Cores = 4 };
+        Assert.Equal(ReportRenderer.Render(SampleMeasurements.RunWithBase(), scrub: true), ReportRenderer.Render(SampleMeasurements.RunWithBase(other), scrub: true));
+    }
+
     /// <summary>
     /// Nothing in a snapshot depends on the machine: the same run judged on the baselines' own machine class and on
     /// another (where only suite means are judged) scrubs to the same text, while the reports themselves say, on the

@@ -106,6 +106,41 @@ internal static class SampleMeasurements
             ]) { HeadlineSuite = Suite };
     }
 
+    /// <summary>
+    /// <see cref="Run"/> with a base build of the binding measured beside it: the base's cases shown, and the binding's
+    /// over the base's (the head 4 % slower at Poller 64 KiB, as good as equal elsewhere) as the head ÷ base suite.
+    /// </summary>
+    public static PerfRun RunWithBase(MachineFingerprint? machine = null)
+    {
+        var run = Run(machine);
+        var head = run.Subjects.Single(s => s.Subject == "Binding");
+        var @base = head.Cases.Select(c => c.Measurement with
+        {
+            Case = c.Case with { Id = c.Case.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal), Subject = "BindingBase" },
+            NanosecondsPerOperation = [.. c.Measurement.NanosecondsPerOperation.Select(ns => c.Case.Variant == "Poller" && c.Case.Group == "64KiB" ? ns / 1.04 : ns * 0.999)],
+            CpuNanosecondsPerOperation = [.. c.Measurement.CpuNanosecondsPerOperation.Select(ns => ns * 0.998)],
+        }).ToList();
+        var compared = head.Cases.Zip(@base, (h, b) => SuiteAnalysis.Against(h.Measurement with
+            {
+                Case = h.Case with
+                {
+                    Id = $"Binding/{HeadAgainstBaseGates.SuiteName}/{h.Case.CrossSubjectKey}", Suite = HeadAgainstBaseGates.SuiteName, Group = $"{Suite}/{h.Case.Group}",
+                    Variant = h.Case.CrossSubjectKey, ReferenceVariant = "BindingBase",
+                },
+            }, b) with { ReferenceBytesPerOperation = b.BytesAllocatedPerOperation }).ToList();
+        var judged = new SubjectRun("Binding", HeadAgainstBaseGates.SuiteName, head.Description, head.Fingerprint, compared, HeadAgainstBaseGates.Source, null,
+            HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default)) { ShowTables = false };
+        var shown = new SubjectRun("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
+            SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);
+        return run with
+        {
+            Subjects = [judged, .. run.Subjects, shown],
+            Comparisons = [new CrossSubjectComparison("Head against base", "Binding", ["BindingBase"], "The head's time over its base's."), .. run.Comparisons],
+            HeadAndBase = new HeadAndBase("Binding 1.2.3 from a sample folder", "BindingBase 1.2.2 from another sample folder", "base",
+                [new NotComparable($"Binding/{HeadAgainstBaseGates.SuiteName}/ReceiveModes/RouterRouter/Tcp/Pool/ReusedBuffer/64B", "the base has no pool")]),
+        };
+    }
+
     public static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)
     {
         var t = new Tolerances(0.10, 0.05, 1024);

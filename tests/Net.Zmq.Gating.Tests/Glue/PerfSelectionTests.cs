@@ -28,8 +28,10 @@ public sealed class PerfSelectionTests
         var standard = In(MeasurementProfile.Default);
 
         Assert.Equal(CaseCatalog.All.Count(c => c.Driver == DriverId.NetZmq), standard.Count(c => c.Driver == DriverId.NetZmq));
-        Assert.All(standard.Where(c => c.Driver != DriverId.NetZmq && c.Suite == Suite.Patterns), c => Assert.Equal(ReceiveMode.PureBlocking, c.Mode));
-        Assert.All(standard.Where(c => c.Driver != DriverId.NetZmq && c.Suite == Suite.BufferStrategies),
+        // The base build of Net.Zmq runs all of the head's cases; the floor and NetMQ what the comparisons need.
+        Assert.Equal(standard.Where(c => c.Driver == DriverId.NetZmq).Select(c => c.On(DriverId.NetZmqBase)), standard.Where(c => c.Driver == DriverId.NetZmqBase));
+        Assert.All(standard.Where(c => c.Driver is DriverId.LibZmq or DriverId.NetMQ && c.Suite == Suite.Patterns), c => Assert.Equal(ReceiveMode.PureBlocking, c.Mode));
+        Assert.All(standard.Where(c => c.Driver is DriverId.LibZmq or DriverId.NetMQ && c.Suite == Suite.BufferStrategies),
             c => Assert.True(c.Strategy is BufferStrategy.ByteArray or BufferStrategy.Message, c.Id));
         Assert.DoesNotContain(standard, c => c.Driver == DriverId.NetMQ && c.MessageSize > 65536);
         Assert.Contains(standard, c => c.Driver == DriverId.LibZmq && c.MessageSize > 65536);
@@ -47,6 +49,20 @@ public sealed class PerfSelectionTests
             Assert.True(c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller, c.Id);
         });
         Assert.Contains(quick, c => c.Suite == Suite.BufferStrategies && c.Strategy == BufferStrategy.ArrayPool);
+    }
+
+    [Fact]
+    public void PullRequest_IsTheDefault_ButTheBufferStrategiesOver64KiB()
+    {
+        var standard = In(MeasurementProfile.Default);
+        var pullRequest = In(MeasurementProfile.PullRequest);
+
+        Assert.Equal(standard.Where(c => !(c.Suite == Suite.BufferStrategies && c.MessageSize > 65536)), pullRequest);
+        Assert.Equal("pr", MeasurementProfile.PullRequest.Name);
+        Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(name => name == "PERF_PROFILE" ? "pr" : null));
+        // Where a base build is measured and PERF_PROFILE is unset, the caller names the pull-request profile as the fallback.
+        Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(_ => null, MeasurementProfile.PullRequest));
+        Assert.Same(MeasurementProfile.Default, MeasurementProfile.FromEnvironment(name => name == "PERF_PROFILE" ? "default" : null, MeasurementProfile.PullRequest));
     }
 
     [Fact]

@@ -34,6 +34,36 @@ public static class PairedSamples
         return pairs;
     }
 
+    /// <summary>
+    /// Paired log-ratios of <paramref name="values"/>, one per block: the mean of the block's unit log-ratios. For two
+    /// cases measured on workloads of their own (two builds of one binding), each block's pair of workloads settles
+    /// into a regime of its own (how their connections and threads happened to meet), which every unit of the block
+    /// shares: the blocks, not the units, are the independent samples, and an interval over units would be too narrow.
+    /// </summary>
+    public static IReadOnlyList<double> BlockLogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
+    {
+        var theirs = MeanLogByUnit(reference, values(reference));
+        var blockOf = new Dictionary<int, int>();
+        for (var i = 0; i < subject.PairingUnits.Count; i++)
+        {
+            blockOf[subject.PairingUnits[i]] = subject.Blocks[i];
+        }
+
+        var byBlock = new SortedDictionary<int, (double Sum, int Count)>();
+        foreach (var (unit, logTime) in MeanLogByUnit(subject, values(subject)))
+        {
+            if (theirs.TryGetValue(unit, out var referenceLogTime))
+            {
+                byBlock.TryGetValue(blockOf[unit], out var b);
+                byBlock[blockOf[unit]] = (b.Sum + logTime - referenceLogTime, b.Count + 1);
+            }
+        }
+
+        return byBlock.Count == 0
+            ? throw new InvalidOperationException($"{subject.Case.Id} and {reference.Case.Id} were not measured together (no pairing unit in common), so their ratio cannot be paired")
+            : byBlock.Values.Select(b => b.Sum / b.Count).ToList();
+    }
+
     /// <summary>Whether the two cases share at least one pairing unit (were measured in alternation).</summary>
     public static bool MeasuredTogether(CaseMeasurement a, CaseMeasurement b) =>
         a.PairingUnits.Intersect(b.PairingUnits).Any();

@@ -22,7 +22,24 @@ public sealed record PerfRun(
 
     /// <summary>The suite whose table opens the report (for Net.Zmq: the receive modes), or null for none.</summary>
     public string? HeadlineSuite { get; init; }
+
+    /// <summary>Where the run measured a head build against its base: the two builds, and what could not be compared; null otherwise.</summary>
+    public HeadAndBase? HeadAndBase { get; init; }
+
+    /// <summary>The head ÷ base suite (<see cref="HeadAgainstBaseGates"/>), where it was measured.</summary>
+    [System.Text.Json.Serialization.JsonIgnore]
+    public SubjectRun? HeadAgainstBase => Subjects.FirstOrDefault(s => s.Suite == HeadAgainstBaseGates.SuiteName);
 }
+
+/// <summary>A head build measured against its base build in one run.</summary>
+/// <param name="Head">What the head is (version, origin, native library).</param>
+/// <param name="Base">What the base is.</param>
+/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process.</param>
+/// <param name="NotComparable">The head's cases the base could not run, each with the reason.</param>
+public sealed record HeadAndBase(string Head, string Base, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
+
+/// <summary>A case of the head that has no counterpart in the base, and why.</summary>
+public sealed record NotComparable(string Case, string Reason);
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
 /// <param name="Description">What exactly ran (versions, native library and where it came from).</param>

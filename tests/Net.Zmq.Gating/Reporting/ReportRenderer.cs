@@ -3,6 +3,7 @@ using System.Text;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -25,6 +26,7 @@ public sealed class ReportRenderer(bool scrub = false)
         Line();
         RenderVerdict(run);
         RenderFailingGates(run);
+        RenderHeadAgainstBase(run);
         RenderTimeBasis(run);
         RenderHeadline(run);
         foreach (var comparison in run.Comparisons)
@@ -123,6 +125,64 @@ public sealed class ReportRenderer(bool scrub = false)
         }
 
         Line();
+    }
+
+    /// <summary>How many of the head's cases moved most against the base, listed on the first screen.</summary>
+    public const int MovedMostShown = 5;
+
+    /// <summary>
+    /// A change to the subject against its base, the merge gate: head ÷ base per suite (geometric mean, interval, how
+    /// many cases are slower, the same or faster) and the cases that moved most, before anything else is read.
+    /// </summary>
+    private void RenderHeadAgainstBase(PerfRun run)
+    {
+        if (run.HeadAndBase is not { } builds || run.HeadAgainstBase is not { } compared)
+        {
+            return;
+        }
+
+        var t = HeadAgainstBaseGates.Default;
+        Line("## Head against base");
+        Line();
+        Line($"Head: {V(builds.Head)}. Base: {V(builds.Base)}. Both measured in the same cells, their operations interleaved unit by unit " +
+             $"(loaded first in this process: the {V(builds.LoadedFirst)}), so head ÷ base needs no baseline file and no machine class. " +
+             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {GateEvaluator.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
+             F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
+             F($"allocation above the base's + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
+        Line();
+        Line("| Suite | Cases | Head ÷ base, geometric mean weighted by precision [95 % CI] | Slower | Same | Faster |");
+        Line("|---|---:|---|---:|---:|---:|");
+        var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
+        foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single()))
+        {
+            var mean = HeadAgainstBaseGates.Mean(suite) ?? GeometricMean.OfWeighted(
+                suite.GroupBy(c => c.Case.Group).Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), HeadAgainstBaseGates.Weight(c.Ratio))).ToList()).ToList());
+            Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | {V(suite.Count(c => c.Ratio.Lower > 1))} | " +
+                 $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | {V(suite.Count(c => c.Ratio.Upper < 1))} |");
+        }
+
+        Line();
+        var sleeping = compared.Cases.Count - timed.Count;
+        Line($"Moved most (of {compared.Cases.Count} cases{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are judged in CPU time and left out of the means above" : "")}):");
+        Line();
+        Line("| Case | Head ÷ base [95 % CI] | CPU time [95 % CI] | Head / base bytes per operation |");
+        Line("|---|---|---|---|");
+        foreach (var c in compared.Cases.OrderByDescending(c => Math.Abs(Math.Log(c.Ratio.Value))).Take(MovedMostShown))
+        {
+            Line($"| {V(c.Case.CrossSubjectKey)} | {V(c.Ratio.ToString())} | {V(c.CpuRatio?.ToString() ?? "–")} | " +
+                 $"{V(Units.Bytes(c.Measurement.BytesAllocatedPerOperation))} / {V(c.ReferenceBytesPerOperation is { } b ? Units.Bytes(b) : "–")} |");
+        }
+
+        Line();
+        if (builds.NotComparable.Count > 0)
+        {
+            foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
+            {
+                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} ({V(string.Join(", ", reason.Select(n => n.Case)))}).");
+            }
+
+            Line();
+        }
     }
 
     /// <summary>

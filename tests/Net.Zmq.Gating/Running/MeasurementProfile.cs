@@ -24,6 +24,12 @@ public enum ProfileKind
 
     /// <summary>Of the default's cases, those at 64 B and 1 KiB (and fewer patterns).</summary>
     Quick,
+
+    /// <summary>
+    /// A change measured against its base: the default's cases up to 64 KiB, sampled in more, shorter blocks (the
+    /// head's and the base's workloads differ by how each settled, which only more fresh workloads average out).
+    /// </summary>
+    PullRequest,
 }
 
 /// <summary>
@@ -39,8 +45,8 @@ public enum ProfileKind
 /// measured for its table row and the cross-driver comparison only.</param>
 public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperations, Sampling LongOperations, Sampling Alone)
 {
-    /// <summary>The name PERF_PROFILE selects: the kind, lower-case.</summary>
-    public string Name => Kind.ToString().ToLowerInvariant();
+    /// <summary>The name PERF_PROFILE selects: the kind, lower-case (the pull-request profile: <c>pr</c>).</summary>
+    public string Name => Kind == ProfileKind.PullRequest ? "pr" : Kind.ToString().ToLowerInvariant();
 
     /// <summary>True for a refresh's sampling (<see cref="ForRefresh"/>).</summary>
     public bool Refreshing { get; init; }
@@ -71,7 +77,21 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// </summary>
     public static MeasurementProfile Quick { get; } = Default with { Kind = ProfileKind.Quick };
 
-    public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full, Quick];
+    /// <summary>
+    /// The run a change is gated with against its base build (chosen when a base is given and PERF_PROFILE is not):
+    /// head ÷ base compares two workloads, each settled on connections of its own, so its error is mostly how one
+    /// block's pair of workloads differs from the next (a regime per connection), not how one operation differs from
+    /// the next. Short cells therefore get twelve blocks of three units (the default's operations in twice the fresh
+    /// workloads), long ones three blocks of one; and the buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells
+    /// took two thirds of a run on the 2-core machine. A run of 10 minutes there instead of 25.
+    /// </summary>
+    public static MeasurementProfile PullRequest { get; } =
+        new(ProfileKind.PullRequest,
+            ShortOperations: new Sampling(Blocks: 12, UnitsPerBlock: 3, WarmupOperations: 1),
+            LongOperations: new Sampling(Blocks: 3, UnitsPerBlock: 1, WarmupOperations: 0),
+            Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
+
+    public static IReadOnlyList<MeasurementProfile> All { get; } = [Default, Full, Quick, PullRequest];
 
     /// <summary>
     /// How a refresh samples: twice the blocks of this profile. A baseline is a measurement too, and the gates carry
@@ -88,13 +108,16 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// <summary>How a cell of <paramref name="cases"/> cases is sampled, its operations long or short.</summary>
     public Sampling For(bool longOperations, int cases) => cases == 1 ? Alone : longOperations ? LongOperations : ShortOperations;
 
-    /// <summary>The profile PERF_PROFILE names (default when unset); an unknown name is an error that lists the known ones.</summary>
-    public static MeasurementProfile FromEnvironment(Func<string, string?> environment)
+    /// <summary>
+    /// The profile PERF_PROFILE names; when unset, <paramref name="unset"/> (default: the default profile, or the
+    /// pull-request profile where a base build is measured). An unknown name is an error that lists the known ones.
+    /// </summary>
+    public static MeasurementProfile FromEnvironment(Func<string, string?> environment, MeasurementProfile? unset = null)
     {
         var name = environment("PERF_PROFILE");
         if (string.IsNullOrWhiteSpace(name))
         {
-            return Default;
+            return unset ?? Default;
         }
 
         return All.FirstOrDefault(p => string.Equals(p.Name, name.Trim(), StringComparison.OrdinalIgnoreCase))

@@ -77,6 +77,7 @@ internal static class PerfSession
         var absent = new List<AbsentSubject>();
         var selected = new List<CaseDefinition>();
         var baseAvailable = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable;
+        var notComparable = new List<NotComparable>();
         foreach (var driver in ZmqDrivers.All)
         {
             var why = !driver.Availability.IsAvailable ? driver.Availability.Description : settings.Drivers.WhyLeftOut(driver.Id, baseAvailable);
@@ -88,7 +89,7 @@ internal static class PerfSession
             }
 
             var cases = driver.Id == DriverId.NetZmqBase
-                ? BaseCases(driver, selected, notes)
+                ? BaseCases(driver, selected, notComparable, notes)
                 : PerfSelection.Select(driver.Id, settings.Profile, settings.Filter);
             log(cases.Count == 0 ? $"{driver.Id}: no case matches PERF_FILTER={settings.Filter}"
                 : $"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
@@ -158,11 +159,17 @@ internal static class PerfSession
             notes.Add($"{driver} has no {strategy} case: {reason}.");
         }
 
+        var baseMeasured = analyzed.Any(c => c.Case.Subject == nameof(DriverId.NetZmqBase));
         var run = new PerfRun(started, clock.Elapsed, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, absent,
             [
-                new CrossSubjectComparison("Head against base", nameof(DriverId.NetZmq), [nameof(DriverId.NetZmqBase)],
-                    "The head build of Net.Zmq (the change) over its base build, case by case, both measured in the same cells in alternating " +
-                    "operations: above 1.000 the head is slower (gated: see the first screen). – where the base did not run the case."),
+                .. baseMeasured
+                    ? new[]
+                    {
+                        new CrossSubjectComparison("Head against base", nameof(DriverId.NetZmq), [nameof(DriverId.NetZmqBase)],
+                            "The head build of Net.Zmq (the change) over its base build, case by case, both measured in the same cells in alternating " +
+                            "operations: above 1.000 the head is slower (gated: see the first screen). – where the base did not run the case."),
+                    }
+                    : [],
                 new CrossSubjectComparison("Binding overhead, and against the managed alternative", nameof(DriverId.NetZmq),
                     [nameof(DriverId.LibZmq), nameof(DriverId.NetMQ)],
                     "Net.Zmq's time over libzmq's through the thinnest P/Invoke, on the same libzmq binary, case by case: what the " +
@@ -171,7 +178,14 @@ internal static class PerfSession
                     "– where the other driver did not run the case."),
             ],
             notes,
-            PublishedClaims.Evaluate(subjects)) { HeadlineSuite = nameof(Suite.ReceiveModes) };
+            PublishedClaims.Evaluate(subjects))
+        {
+            HeadlineSuite = nameof(Suite.ReceiveModes),
+            HeadAndBase = baseMeasured
+                ? new HeadAndBase(ZmqDrivers.Get(DriverId.NetZmq).Availability.Description, ZmqDrivers.Get(DriverId.NetZmqBase).Availability.Description,
+                    ZmqDrivers.NetZmqLoadedFirst == DriverId.NetZmq ? "head" : "base", notComparable)
+                : null,
+        };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
@@ -181,7 +195,8 @@ internal static class PerfSession
     /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows), but
     /// those the base cannot run (an API it lacks), each said in the notes as not comparable.
     /// </summary>
-    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<string> notes)
+    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
+        List<string> notes)
     {
         var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
         if (heads.Count == 0)
@@ -191,6 +206,7 @@ internal static class PerfSession
         }
 
         var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase)))).Where(c => c.Why is not null).ToList();
+        notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
         {
             notes.Add($"Head against base: {reason.Count()} case{(reason.Count() == 1 ? " is" : "s are")} not comparable, because {reason.Key}: " +

@@ -1,5 +1,7 @@
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
@@ -22,15 +24,21 @@ internal sealed record PerfSettings(
     public DriverSelection Drivers { get; init; } = DriverSelection.Default;
 
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
-    public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout) => new(
-        MeasurementProfile.FromEnvironment(environment),
-        CaseFilter.FromEnvironment(environment),
-        InjectionPlan.FromEnvironment(environment),
-        string.Equals(environment("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
-        layout.PerfArtifactsDirectory,
-        environment)
+    public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
-        Placement = ThreadPlacement.FromEnvironment(environment),
-        Drivers = DriverSelection.FromEnvironment(environment),
-    };
+        var drivers = DriverSelection.FromEnvironment(environment);
+        var baseMeasured = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable && drivers.WhyLeftOut(DriverId.NetZmqBase, baseAvailable: true) is null;
+        // A run with a base build is a pull request's: its own profile unless PERF_PROFILE names another.
+        return new(
+            MeasurementProfile.FromEnvironment(environment, baseMeasured ? MeasurementProfile.PullRequest : null),
+            CaseFilter.FromEnvironment(environment),
+            InjectionPlan.FromEnvironment(environment),
+            string.Equals(environment("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
+            layout.PerfArtifactsDirectory,
+            environment)
+        {
+            Placement = ThreadPlacement.FromEnvironment(environment),
+            Drivers = drivers,
+        };
+    }
 }

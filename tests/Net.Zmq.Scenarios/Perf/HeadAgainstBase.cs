@@ -1,4 +1,6 @@
+using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Perf;
@@ -12,7 +14,7 @@ namespace NetZmqTests.Scenarios.Perf;
 public static class HeadAgainstBase
 {
     /// <summary>The suite of head ÷ base, case by case.</summary>
-    public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "HeadAgainstBase");
+    public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), HeadAgainstBaseGates.SuiteName);
 
     private static readonly string Prefix = $"{Suite.Subject}/{Suite.Suite}/";
 
@@ -34,17 +36,26 @@ public static class HeadAgainstBase
         var compared = all.Where(c => c.Case.Subject == Suite.Subject && bases.ContainsKey(c.Case.CrossSubjectKey))
             .Select(c =>
             {
-                var head = CaseCatalog.Get(c.Case.Id);
+                var definition = CaseCatalog.Get(c.Case.Id);
                 var baseCase = bases[c.Case.CrossSubjectKey].Measurement;
                 // Grouped by cell: the head's cases of a cell share one workload per block, and the base's another, so
                 // how one pair of connections happened to settle moves all of that cell's ratios together.
-                var identity = new CaseIdentity(IdOf(head), Suite.Subject, Suite.Suite, Group: head.Cell[(head.Cell.IndexOf('/', StringComparison.Ordinal) + 1)..],
-                    Variant: head.KeyWithinSuite, ReferenceVariant: nameof(DriverId.NetZmqBase), CrossSubjectKey: head.CrossDriverKey)
+                var identity = new CaseIdentity(IdOf(definition), Suite.Subject, Suite.Suite,
+                    Group: definition.Cell[(definition.Cell.IndexOf('/', StringComparison.Ordinal) + 1)..],
+                    Variant: definition.KeyWithinSuite, ReferenceVariant: nameof(DriverId.NetZmqBase), CrossSubjectKey: definition.CrossDriverKey)
                 {
                     SleepBound = c.Case.SleepBound,
                 };
-                return SuiteAnalysis.Against(c.Measurement with { Case = identity }, baseCase) with
+                // Head and base run on workloads of their own, so a block's pair of workloads, not a unit, is one sample
+                // (PairedSamples.BlockLogRatios): measured on one machine, how each pair settled moved head ÷ base of
+                // identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units in a block alike.
+                var head = c.Measurement with { Case = identity };
+                return new AnalyzedCase(head, RatioEstimate.Paired(PairedSamples.BlockLogRatios(head, baseCase, m => m.NanosecondsPerOperation)),
+                    baseCase.NanosecondsPerOperation)
                 {
+                    CpuRatio = head.CpuNanosecondsPerOperation.Count > 0 && baseCase.CpuNanosecondsPerOperation.Count > 0
+                        ? RatioEstimate.Paired(PairedSamples.BlockLogRatios(head, baseCase, m => m.CpuNanosecondsPerOperation))
+                        : null,
                     ReferenceBytesPerOperation = baseCase.BytesAllocatedPerOperation,
                 };
             })

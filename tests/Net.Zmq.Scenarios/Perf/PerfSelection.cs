@@ -15,12 +15,13 @@ public static class PerfSelection
     /// and the buffer strategies they share with Net.Zmq's table (NetMQ up to 64 KiB, where its managed copies
     /// already take seconds per operation). <c>full</c> measures every case of every driver. <c>quick</c> keeps, of
     /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
-    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. A base build of Net.Zmq
-    /// runs exactly the head's cases.
+    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. <c>pr</c> keeps the default's
+    /// cases but the buffer strategies over 64 KiB. A base build of Net.Zmq runs exactly the head's cases.
     /// </summary>
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
         ProfileKind.Full => true,
+        ProfileKind.PullRequest => InProfile(MeasurementProfile.Default, c) && !(c.Suite == Suite.BufferStrategies && c.MessageSize > 65536),
         ProfileKind.Quick => InProfile(MeasurementProfile.Default, c) && c.MessageSize is 64 or 1024 && c.Suite switch
         {
             Suite.Patterns => c.MessageSize == 1024 && c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller,
