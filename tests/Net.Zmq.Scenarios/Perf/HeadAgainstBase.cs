@@ -9,7 +9,7 @@ namespace NetZmqTests.Scenarios.Perf;
 /// The head build of Net.Zmq over its base build, case by case: both run in the same cells, their operations
 /// interleaved unit by unit, so head ÷ base is paired like any ratio and needs no baseline file and no machine class
 /// (the drift, the process and the machine are the same for both). It is gated as a suite of its own
-/// (<see cref="Suite"/>): a case there is the head's case, grouped by the suite it came from.
+/// (<see cref="Suite"/>): a case there is the head's case, grouped by its cell.
 /// </summary>
 public static class HeadAgainstBase
 {
