@@ -164,7 +164,7 @@ public sealed class ReportRenderer(bool scrub = false)
         Line();
         var sleeping = compared.Cases.Count - timed.Count;
         Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases" +
-             $"{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are judged in CPU time and left out of the means above" : "")}):");
+             $"{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are shown, not judged, and left out of the means above" : "")}):");
         Line();
         Line("| Case | Head ÷ base [95 % CI] | CPU time [95 % CI] | Head / base bytes per operation |");
         Line("|---|---|---|---|");

@@ -11,38 +11,8 @@ public static class GeometricMean
     private const int Resamples = 4000;
     private const int Seed = 20261123;
 
-    public static RatioEstimate Of(IReadOnlyList<IReadOnlyList<double>> clusters)
-    {
-        if (clusters.Count == 0 || clusters.Any(c => c.Count == 0))
-        {
-            throw new ArgumentException("A geometric mean needs at least one value in every cluster.");
-        }
-
-        var random = new Random(Seed);
-        var means = new double[Resamples];
-        for (var r = 0; r < Resamples; r++)
-        {
-            var sum = 0.0;
-            var count = 0;
-            for (var i = 0; i < clusters.Count; i++)
-            {
-                var cluster = clusters[random.Next(clusters.Count)];
-                foreach (var log in cluster)
-                {
-                    sum += log;
-                }
-
-                count += cluster.Count;
-            }
-
-            means[r] = sum / count;
-        }
-
-        Array.Sort(means);
-        var tail = (1 - RatioEstimate.ConfidenceLevel) / 2;
-        return new RatioEstimate(Math.Exp(clusters.SelectMany(c => c).Average()),
-            Math.Exp(Quantiles.OfSorted(means, tail)), Math.Exp(Quantiles.OfSorted(means, 1 - tail)));
-    }
+    public static RatioEstimate Of(IReadOnlyList<IReadOnlyList<double>> clusters) =>
+        OfWeighted([.. clusters.Select(c => (IReadOnlyList<(double, double)>)[.. c.Select(log => (log, 1.0))])]);
 
     /// <summary>
     /// The weighted geometric mean of ratios given as (logarithm, weight), in clusters, with the same cluster-bootstrap
