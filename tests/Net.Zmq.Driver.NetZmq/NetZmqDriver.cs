@@ -20,10 +20,20 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
 
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetZmqSession(options);
 
-    /// <summary>The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it).</summary>
+    /// <summary>
+    /// The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it). Compiled against a
+    /// Net.Zmq that has it, the driver names MessagePool and the receive-pool Recv in the bodies every native-message
+    /// strategy shares, and the runtime refuses a whole method that names a missing member: a build without MessagePool
+    /// then runs none of Message, MessageZeroCopy and the pool strategies (seen: TypeLoadException, base 0.5.0 beside
+    /// head 0.4.1). Compiled without it, the driver never names it, and every build runs every case it has.
+    /// </summary>
     public override string? CannotRun(CaseDefinition definition) =>
-        definition.Strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool && !HasMessagePool
-            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool, which the case calls (MessagePool exists only in 0.4.0 and 0.4.1)"
+        !HasMessagePool && definition.Strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool
+#if NETZMQ_MESSAGEPOOL
+            or BufferStrategy.Message or BufferStrategy.MessageZeroCopy
+#endif
+            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool, which the driver's native-message bodies name " +
+              "(compiled against a Net.Zmq that has it: MessagePool exists only in 0.4.0 and 0.4.1)"
             : null;
 
     private static bool HasMessagePool => typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is not null;

@@ -26,7 +26,7 @@ public sealed class DeadlineTests
     public async Task LastMessageNeverSent_OperationFailsWithTimeout_NamingCaseAndProgress(string caseId)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         var failure = await Task.Run(() =>
         {

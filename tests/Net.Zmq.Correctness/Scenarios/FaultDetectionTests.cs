@@ -45,7 +45,7 @@ public sealed class FaultDetectionTests
     public void InjectedFault_InEveryBufferStrategy_FailsTheOperation(string caseId, FaultKind kind)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         using var workload = MessageWorkload.Open(definition, WorkloadOptions.Correctness);
         var failure = Assert.Throws<WorkloadFaultException>(() => workload.RunOperation(new MessageFault(kind, 77)));
@@ -63,7 +63,7 @@ public sealed class FaultDetectionTests
     public void LostMessage_InEveryPatternAndTransport_FailsTheOperation(string caseId)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         using var workload = MessageWorkload.Open(definition, WorkloadOptions.Measurement);
         var failure = Assert.Throws<WorkloadFaultException>(() => workload.RunOperation(MessageFault.Lose(500)));

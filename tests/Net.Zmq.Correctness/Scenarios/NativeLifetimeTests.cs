@@ -25,7 +25,7 @@ public sealed class NativeLifetimeTests
     public void ZeroCopy_EveryBufferIsFreedExactlyOnce(string caseId)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         using var workload = MessageWorkload.Open(definition, WorkloadOptions.Correctness);
         workload.RunOperation();
@@ -49,7 +49,7 @@ public sealed class NativeLifetimeTests
     public void PooledBuffers_ComeBack_TheirThreadsAllocateNothingPerMessage(string caseId)
     {
         var definition = CaseCatalog.Get(caseId);
-        DriverRequirement.Require(definition.Driver);
+        DriverRequirement.Require(definition);
 
         using var workload = MessageWorkload.Open(definition, WorkloadOptions.Measurement);
         workload.RunOperation();
