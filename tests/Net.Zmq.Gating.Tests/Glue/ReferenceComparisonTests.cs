@@ -35,4 +35,22 @@ public sealed class ReferenceComparisonTests
         Assert.True(comparison.Holds, comparison.Describe());
         Assert.Contains("judged in CPU time", comparison.Describe(), StringComparison.Ordinal);
     }
+
+    /// <summary>Outside ±10 % is measured again: one pair of regimes fails nothing, a departure seen twice fails.</summary>
+    [Theory]
+    [InlineData(1.02, 1.30, 1, true, "")]
+    [InlineData(1.19, 1.02, 2, true, "not confirmed: the check holds")]
+    [InlineData(1.19, 1.25, 2, false, "confirmed: the check fails")]
+    public void Confirmed_MeasuresAgainOnlyWhenTheFirstFails_AndFailsOnlyWhenBothDo(double first, double again, int measurements,
+        bool holds, string verdict)
+    {
+        var readings = new Queue<ReferenceComparison>(new[] { first, again }.Select(v => Comparison(v, v - 0.03, v + 0.03)));
+
+        var confirmed = ConfirmedReferenceComparison.Measure(readings.Dequeue);
+
+        Assert.Equal(2 - measurements, readings.Count);
+        Assert.Equal(holds, confirmed.Holds);
+        Assert.EndsWith(verdict, confirmed.Describe(), StringComparison.Ordinal);
+        Assert.Equal(measurements == 2, confirmed.Describe().Contains("measured again on fresh connections", StringComparison.Ordinal));
+    }
 }

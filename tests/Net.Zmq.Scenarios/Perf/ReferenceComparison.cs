@@ -34,6 +34,12 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     /// <summary>Outside ±<see cref="Tolerance"/> but not significantly: said, not failed.</summary>
     public bool Unclear => Holds && Math.Abs(Judged.Value - 1) > Tolerance;
 
+    /// <summary>
+    /// Each round's ratio in wall time, in the order measured: whether a departure sits in every round (the process or
+    /// the code) or in some (the connections' regimes).
+    /// </summary>
+    public IReadOnlyList<double> RoundRatios { get; init; } = [];
+
     public string Describe()
     {
         var verdict = !Holds ? "OUTSIDE" : Unclear ? "not clearly outside" : "within";
@@ -41,6 +47,10 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
             : Unclear ? " (its 95 % interval reaches inside: the connections' regimes, not the suite, may be what differs)" : "";
         var judged = Busy ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it") : "judged in wall time";
         return string.Create(CultureInfo.InvariantCulture,
-            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × ({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, {Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, {judged}): {verdict} ±{Tolerance:P0}{consequence}");
+            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × ({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, {Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, {judged}{EachRound()}): {verdict} ±{Tolerance:P0}{consequence}");
     }
+
+    private string EachRound() => RoundRatios.Count == 0
+        ? ""
+        : "; rounds " + string.Join(" ", RoundRatios.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)));
 }
