@@ -25,6 +25,19 @@ public sealed class GateEvaluatorTests
         Assert.Contains(BaselinePath, message, StringComparison.Ordinal);
     }
 
+    /// <summary>The same violation beside a busy neighbour: a claim about a quiet machine is shown, not judged.</summary>
+    [Fact]
+    public void PolicyGate_OnABusyMachine_IsShownNotApplied()
+    {
+        var busy = SuiteAnalysis.Analyze([.. Group(pureBlocking: 5e6, poller: 6e6).Select(c => c.Measurement with { NeighbourCpus = 0.6 })]);
+
+        var result = Only(GateEvaluator.Evaluate(busy, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), "policy");
+
+        Assert.Equal(GateVerdict.NotApplied, result.Verdict);
+        Assert.Contains("a claim about a quiet machine", result.Note, StringComparison.Ordinal);
+        Assert.Contains("1.200", result.Measured, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void PolicyGate_PollerWithinItsBound_Holds()
     {

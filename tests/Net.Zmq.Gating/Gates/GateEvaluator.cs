@@ -157,6 +157,17 @@ public static class GateEvaluator
                 $"not applied: the machine was busy (other processes used {cpus:0.00} CPUs while this cell was measured), so wall time is not judged and CPU time is")
             : null;
 
+    /// <summary>
+    /// A ratio bound is a claim about wall time on a quiet machine, and beside a busy neighbour wall time is stretched
+    /// unevenly: there it is shown, not judged (it has no CPU-time form; machine B beside <c>yes</c> put PUB/SUB inproc
+    /// Poller 64 B at 1.53 × PureBlocking, reproduced, and 1.56 × in CPU time: the neighbour's cost, not the code's).
+    /// </summary>
+    private static string? BusyForAClaim(AnalyzedCase analyzed) =>
+        analyzed.Measurement.NeighbourCpus is > BusyMachineCpus and var cpus
+            ? string.Create(CultureInfo.InvariantCulture,
+                $"not applied: the machine was busy (other processes used {cpus:0.00} CPUs while this cell was measured), and the bound is a claim about a quiet machine")
+            : null;
+
     private static string BetweenClassesText(double move) =>
         move > 0 ? string.Create(CultureInfo.InvariantCulture, $" + {move:P1} between classes") : "";
 
@@ -353,14 +364,14 @@ public static class GateEvaluator
                 var violated = ratio.Lower > bound.Max;
                 var unclear = !violated && ratio.Value > bound.Max;
                 var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return new GateResult(gateId, gate, subject.Case.Id, ratio.ToString(),
+                yield return NotApplied(new GateResult(gateId, gate, subject.Case.Id, ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
                     : !violated ? HoldsDespite(accepted) : null)
                 {
                     JudgesTime = true,
-                };
+                }, BusyForAClaim(subject) ?? BusyForAClaim(reference));
             }
         }
     }
