@@ -26,6 +26,20 @@ public sealed class ReferenceComparisonTests
         Assert.Contains("6 fresh pairs of connections × 4 units", comparison.Describe(), StringComparison.Ordinal);
     }
 
+    /// <summary>With 64 KiB messages the bound is what the check resolves there: a third, not 10 %.</summary>
+    [Theory]
+    [InlineData(0.749, 0.701, 0.800, true)]
+    [InlineData(1.36, 1.30, 1.42, true)]
+    [InlineData(0.60, 0.55, 0.64, false)]
+    [InlineData(1.50, 1.40, 1.60, false)]
+    public void ForLongOperations_TheBoundIsAThird(double value, double lower, double upper, bool holds)
+    {
+        var comparison = Comparison(value, lower, upper) with { Tolerance = ReferenceComparison.LongOperationTolerance };
+
+        Assert.Equal(holds, comparison.Holds);
+        Assert.Contains(holds ? "±35 %" : "OUTSIDE ±35 %", comparison.Describe(), StringComparison.Ordinal);
+    }
+
     /// <summary>Beside a busy neighbour the CPU-time ratio is judged: a wall-time ratio far off does not fail it.</summary>
     [Fact]
     public void BesideABusyNeighbour_CpuTimeIsJudged()

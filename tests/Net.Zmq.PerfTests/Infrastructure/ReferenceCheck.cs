@@ -43,6 +43,7 @@ internal static class ReferenceCheck
             placement.Description, neighbourCpus, rounds, unitsPerRound)
         {
             RoundRatios = roundLogs.Select(Math.Exp).ToList(),
+            Tolerance = PerfCases.HasLongOperations(definition) ? ReferenceComparison.LongOperationTolerance : ReferenceComparison.ClaimedTolerance,
         };
     }
 
