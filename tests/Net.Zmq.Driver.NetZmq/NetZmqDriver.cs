@@ -21,19 +21,14 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetZmqSession(options);
 
     /// <summary>
-    /// The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it). Compiled against a
-    /// Net.Zmq that has it, the driver names MessagePool and the receive-pool Recv in the bodies every native-message
-    /// strategy shares, and the runtime refuses a whole method that names a missing member: a build without MessagePool
-    /// then runs none of Message, MessageZeroCopy and the pool strategies (seen: TypeLoadException, base 0.5.0 beside
-    /// head 0.4.1). Compiled without it, the driver never names it, and every build runs every case it has.
+    /// The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it). The runtime refuses
+    /// a whole method that names a missing member (seen: TypeLoadException for every native-message strategy, base
+    /// 0.5.0 beside head 0.4.1, while the pool calls shared their bodies), so the driver names MessagePool and the
+    /// receive-pool Recv only in methods of their own: a build without them runs every other strategy.
     /// </summary>
     public override string? CannotRun(CaseDefinition definition) =>
         !HasMessagePool && definition.Strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool
-#if NETZMQ_MESSAGEPOOL
-            or BufferStrategy.Message or BufferStrategy.MessageZeroCopy
-#endif
-            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool, which the driver's native-message bodies name " +
-              "(compiled against a Net.Zmq that has it: MessagePool exists only in 0.4.0 and 0.4.1)"
+            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool (it exists only in 0.4.0 and 0.4.1)"
             : null;
 
     private static bool HasMessagePool => typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is not null;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
 using NetZmqTests.Scenarios.Catalog;
@@ -126,10 +127,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 #if NETZMQ_MESSAGEPOOL
         if (strategy == BufferStrategy.MessagePoolRecvPool)
         {
-            // Dispose returns the message to the pool; the receiver knows the size, as this API requires.
-            using var pooled = MessagePool.Shared.Rent(_size);
-            var pooledLength = ReceiveMessage(pooled, _size);
-            ledger.Accept(pooled.Data, pooledLength);
+            ReceivePooled(ledger);
             return;
         }
 #endif
@@ -138,6 +136,26 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         var length = ReceiveMessage(message, 0);
         ledger.Accept(message.Data, length);
     }
+
+#if NETZMQ_MESSAGEPOOL
+    /// <summary>
+    /// A method of its own, never inlined, like every body that names MessagePool: the runtime refuses a whole method
+    /// that names a member its Net.Zmq lacks, so a build without MessagePool (0.5.0) still runs Message and
+    /// MessageZeroCopy through this driver compiled with it.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly void ReceivePooled(ReceiveLedger ledger)
+    {
+        // Dispose returns the message to the pool; the receiver knows the size, as this API requires.
+        using var pooled = MessagePool.Shared.Rent(_size);
+        var pooledLength = ReceiveMessage(pooled, _size);
+        ledger.Accept(pooled.Data, pooledLength);
+    }
+
+    /// <summary>The receive-pool overload, in a method of its own for the reason <see cref="ReceivePooled"/> gives.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private readonly int ReceiveSized(Message message, int size) => _socket.Recv(message, size);
+#endif
 
     public void Dispose()
     {
@@ -183,7 +201,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 #if NETZMQ_MESSAGEPOOL
                 if (size > 0)
                 {
-                    return _socket.Recv(message, size);
+                    return ReceiveSized(message, size);
                 }
 #endif
                 return _socket.Recv(message);

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
@@ -77,12 +78,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
 #if NETZMQ_MESSAGEPOOL
         if (strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool)
         {
-            // Sending returns the message to the pool; a pooled message must not be touched after Send.
-            var pooled = MessagePool.Shared.Rent(size);
-            pooled.SetActualDataSize(size);
-            plan.Write(i, pooled.Data, payloadTemplate);
-            SendPeerId();
-            SendMessage(pooled);
+            SendPooled(plan, i, payloadTemplate, size);
             return;
         }
 #endif
@@ -91,6 +87,23 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
         SendPeerId();
         SendMessage(message);
     }
+
+#if NETZMQ_MESSAGEPOOL
+    /// <summary>
+    /// A method of its own, never inlined: the runtime refuses a whole method that names a member its Net.Zmq lacks,
+    /// so with MessagePool named only here a build without it (0.5.0) still runs Message and MessageZeroCopy.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void SendPooled(in SendPlan plan, int i, byte[] payloadTemplate, int size)
+    {
+        // Sending returns the message to the pool; a pooled message must not be touched after Send.
+        var pooled = MessagePool.Shared.Rent(size);
+        pooled.SetActualDataSize(size);
+        plan.Write(i, pooled.Data, payloadTemplate);
+        SendPeerId();
+        SendMessage(pooled);
+    }
+#endif
 
     public void Dispose() => socket.Dispose();
 
