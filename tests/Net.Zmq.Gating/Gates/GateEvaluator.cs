@@ -10,7 +10,7 @@ namespace NetZmqTests.Gating.Gates;
 /// Applies a baseline file's gates to one subject's cases of one suite, all measured in the same run.
 /// <list type="bullet">
 /// <item>Policy: each hand-set ratio bound, in every group. It fails when the ratio's whole 95 % confidence
-/// interval lies above the bound.</item>
+/// interval lies above the bound; where its cell ran beside a busy neighbour it is shown, not judged.</item>
 /// <item>Time regression, per case: the ratio to the group's reference may exceed the baseline ratio by the case's
 /// tolerance. It fails only when all three hold: the slowdown (ratio ÷ baseline ratio) exceeds 1 + tolerance; it
 /// does so significantly (the whole 95 % interval of the slowdown, which carries this run's and the baseline's

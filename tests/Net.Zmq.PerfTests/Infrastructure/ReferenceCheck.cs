@@ -21,7 +21,8 @@ internal static class ReferenceCheck
     {
         var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/{CaseDefinition.FormatSize(messageSize)}");
         // Long operations: fewer units, as many rounds (four left intervals up to ±33 % at 64 KiB on machine B).
-        var (rounds, unitsPerRound) = PerfCases.HasLongOperations(definition) ? (6, 2) : (6, 4);
+        var longOperations = PerfCases.HasLongOperations(definition);
+        var (rounds, unitsPerRound) = longOperations ? (6, 2) : (6, 4);
         var random = new Random(20261124);
         var roundLogs = new List<double>();
         var roundCpuLogs = new List<double>();
@@ -43,7 +44,7 @@ internal static class ReferenceCheck
             placement.Description, neighbourCpus, rounds, unitsPerRound)
         {
             RoundRatios = roundLogs.Select(Math.Exp).ToList(),
-            Tolerance = PerfCases.HasLongOperations(definition) ? ReferenceComparison.LongOperationTolerance : ReferenceComparison.ClaimedTolerance,
+            Tolerance = longOperations ? ReferenceComparison.LongOperationTolerance : ReferenceComparison.ClaimedTolerance,
         };
     }
 

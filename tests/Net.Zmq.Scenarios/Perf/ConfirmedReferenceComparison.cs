@@ -1,11 +1,10 @@
 namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>
-/// The fidelity check confirmed as every time gate is: a comparison that lies outside ±10 % is measured again on
-/// fresh connections, and the check fails only when the second comparison fails too. At 64 KiB over tcp a pair of
-/// connections settles into a regime of its own for its lifetime, so a handful of rounds can all land in one (on
-/// machine B four rounds once read 1.187 [1.126, 1.250]); a suite that really departs from the minimal loop departs
-/// in both measurements.
+/// The fidelity check confirmed as every time gate is: a comparison that lies outside its bound is measured again on
+/// fresh connections, and the check fails only when the second comparison fails too. Connections settle into regimes
+/// that can last several rounds, so a handful of rounds can all land in one (on machine B four rounds once read
+/// 1.187 [1.126, 1.250]); a suite that really departs from the minimal loop departs in both measurements.
 /// </summary>
 public sealed record ConfirmedReferenceComparison(ReferenceComparison First, ReferenceComparison? Again)
 {
