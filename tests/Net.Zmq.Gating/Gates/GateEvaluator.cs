@@ -152,10 +152,7 @@ public static class GateEvaluator
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
     private static string? Busy(AnalyzedCase analyzed) =>
-        analyzed.Measurement.NeighbourCpus is > BusyMachineCpus and var cpus
-            ? string.Create(CultureInfo.InvariantCulture,
-                $"not applied: the machine was busy (other processes used {cpus:0.00} CPUs while this cell was measured), so wall time is not judged and CPU time is")
-            : null;
+        BusyNote(analyzed, "so wall time is not judged and CPU time is");
 
     /// <summary>
     /// A ratio bound is a claim about wall time on a quiet machine, and beside a busy neighbour wall time is stretched
@@ -163,9 +160,13 @@ public static class GateEvaluator
     /// Poller 64 B at 1.53 × PureBlocking, reproduced, and 1.56 × in CPU time: the neighbour's cost, not the code's).
     /// </summary>
     private static string? BusyForAClaim(AnalyzedCase analyzed) =>
-        analyzed.Measurement.NeighbourCpus is > BusyMachineCpus and var cpus
+        BusyNote(analyzed, "and the bound is a claim about a quiet machine");
+
+    /// <summary>"Not applied: the machine was busy …, <paramref name="consequence"/>" where its cell was busy, or null.</summary>
+    private static string? BusyNote(AnalyzedCase analyzed, string consequence) =>
+        IsBusy(analyzed.Measurement)
             ? string.Create(CultureInfo.InvariantCulture,
-                $"not applied: the machine was busy (other processes used {cpus:0.00} CPUs while this cell was measured), and the bound is a claim about a quiet machine")
+                $"not applied: the machine was busy (other processes used {analyzed.Measurement.NeighbourCpus:0.00} CPUs while this cell was measured), {consequence}")
             : null;
 
     private static string BetweenClassesText(double move) =>
