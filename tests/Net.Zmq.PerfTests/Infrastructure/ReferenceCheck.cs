@@ -21,8 +21,9 @@ internal static class ReferenceCheck
     {
         var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/{CaseDefinition.FormatSize(messageSize)}");
         // Long operations: fewer units, as many rounds (four left intervals up to ±33 % at 64 KiB on machine B).
+        const int rounds = 6;
         var longOperations = PerfCases.HasLongOperations(definition);
-        var (rounds, unitsPerRound) = longOperations ? (6, 2) : (6, 4);
+        var unitsPerRound = longOperations ? 2 : 4;
         var random = new Random(20261124);
         var roundLogs = new List<double>();
         var roundCpuLogs = new List<double>();
