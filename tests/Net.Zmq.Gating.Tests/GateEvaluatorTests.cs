@@ -175,6 +175,25 @@ public sealed class GateEvaluatorTests
         });
     }
 
+    /// <summary>The same missing entries, declared (a case only the full profile measures): shown, never failed; the policy still judges.</summary>
+    [Fact]
+    public void RegressionGates_DeclaredUnbaselinedCaseWithoutEntry_AreShownNotApplied_AndThePolicyStillJudges()
+    {
+        var baseline = Baseline(pollerRatio: 1.2).WithClass(c => c with { Cases = new Dictionary<string, BaselineCase>() });
+        var declared = SuiteAnalysis.Analyze([.. Group(pureBlocking: 5e6, poller: 6e6)
+            .Select(c => c.Measurement with { Case = c.Case with { Unbaselined = "only the full profile measures it" } })]);
+
+        var results = GateEvaluator.Evaluate(declared, BaselineBasis.OwnClassOf(baseline), BaselinePath);
+
+        Assert.All(results.Where(r => !r.Id.IsPolicy), r =>
+        {
+            Assert.Equal(GateVerdict.NotApplied, r.Verdict);
+            Assert.Equal(GateKind.BaselineEntry, r.Id.Kind);
+            Assert.Contains("unbaselined by declaration, only the full profile measures it", r.Note, StringComparison.Ordinal);
+        });
+        Assert.Equal(GateVerdict.Fail, Only(results, "policy").Verdict);
+    }
+
     /// <summary>Beyond the bound by its estimate, but the pairs scatter too much to call it a slowdown.</summary>
     [Fact]
     public void TimeRegressionGate_BeyondToleranceButNotSignificant_Holds_SayingWhy()

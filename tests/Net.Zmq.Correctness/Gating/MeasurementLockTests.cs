@@ -24,4 +24,32 @@ public sealed class MeasurementLockTests
     {
         using var second = MeasurementLock.Acquire(exclusive: false, TimeSpan.FromMilliseconds(600));
     }
+
+    /// <summary>The fast unit tests' way (BesideNoMeasurement): shared beside shared holders; nothing, at once, beside an exclusive one.</summary>
+    [Fact]
+    public void SharedIfFree_IsGrantedBesideSharedHolders_AndRefusedAtOnceBesideAnExclusiveOne()
+    {
+        using (var besideCorrectness = MeasurementLock.SharedIfFree())
+        {
+            Assert.NotNull(besideCorrectness);
+        }
+
+        var path = Path.Combine(Path.GetTempPath(), $"nzt-lock-{Guid.NewGuid():N}");
+        try
+        {
+            using (new FileStream(path, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None))
+            {
+                var started = DateTime.UtcNow;
+                Assert.Null(MeasurementLock.SharedIfFree(path));
+                Assert.True(DateTime.UtcNow - started < TimeSpan.FromSeconds(1), "SharedIfFree waited");
+            }
+
+            using var free = MeasurementLock.SharedIfFree(path);
+            Assert.NotNull(free);
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
 }

@@ -1,16 +1,64 @@
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Perf;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>A baseline file a run gated nothing against is always named, with the reason; and a new file's policy.</summary>
+/// <summary>
+/// Every case a profile measures has its entry in every class of its baseline file, or is declared unbaselined; a
+/// baseline file a run gated nothing against is always named, with the reason; and a new file's policy.
+/// </summary>
 public sealed class BaselineCoverageTests
 {
     private static readonly BaselineStore Store = new(SourceLayout.Of(typeof(BaselineCoverageTests).Assembly));
 
     private static List<string> Unchecked(IReadOnlyCollection<string> gated, params AbsentSubject[] absent) =>
         [.. Store.Unchecked(gated, absent, "profile quick")];
+
+    public static TheoryData<string> Profiles => new(MeasurementProfile.All.Select(p => p.Name));
+
+    /// <summary>
+    /// What a run of <paramref name="profile"/> gates against a file (the base build is gated against none): each
+    /// selected case, and the binding overhead of each Net.Zmq case whose floor case is selected too.
+    /// </summary>
+    private static IEnumerable<(SuiteId Suite, string Id, string? Unbaselined)> GatedCases(MeasurementProfile profile)
+    {
+        var selected = Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase).SelectMany(d => PerfSelection.Select(d, profile, null)).ToHashSet();
+        return selected.Select(c => (new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, PerfSelection.WhyUnbaselined(c)))
+            .Concat(selected.Where(c => c.Driver == DriverId.NetZmq && selected.Contains(c.On(DriverId.LibZmq)))
+                .Select(c => (BindingOverhead.Suite, BindingOverhead.IdOf(c), BindingOverhead.WhyUnbaselined(c))));
+    }
+
+    [Theory]
+    [MemberData(nameof(Profiles))]
+    public void EveryCaseOfAProfile_HasItsEntryInEveryClass_OrIsDeclaredUnbaselined(string profile)
+    {
+        var cases = GatedCases(MeasurementProfile.All.Single(p => p.Name == profile)).ToList();
+
+        var missing = cases.Where(c => c.Unbaselined is null).GroupBy(c => c.Suite).SelectMany(suite =>
+        {
+            var file = Store.Load(suite.Key, refreshing: false).File;
+            return file is null
+                ? [$"{suite.Key.FileName} does not exist"]
+                : file.Classes.SelectMany(k => suite.Where(c => !k.Cases.ContainsKey(c.Id)).Select(c => $"{suite.Key.FileName}, class {k.Key}: {c.Id}"));
+        }).ToList();
+
+        Assert.True(missing.Count == 0, $"{missing.Count} cases of profile {profile} have no entry and are not declared unbaselined:\n" + string.Join("\n", missing.Take(20)));
+        Assert.NotEmpty(cases);
+    }
+
+    /// <summary>The declaration is the full profile's alone: the default, quick and pull-request profiles gate every case they measure.</summary>
+    [Fact]
+    public void OnlyTheFullProfile_HasUnbaselinedCases_AmongThemTheFloorsArrayPool()
+    {
+        var unbaselined = MeasurementProfile.All.ToDictionary(p => p.Name, p => GatedCases(p).Where(c => c.Unbaselined is not null).Select(c => c.Id).ToList());
+
+        Assert.All(unbaselined.Where(p => p.Key != MeasurementProfile.Full.Name), p => Assert.Empty(p.Value));
+        Assert.Contains("LibZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/ArrayPool/64KiB", unbaselined[MeasurementProfile.Full.Name]);
+        Assert.Contains(BindingOverhead.IdOf(CaseDefinition.Parse("NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB")!), unbaselined[MeasurementProfile.Full.Name]);
+    }
 
     [Fact]
     public void EveryFileNotGated_IsNamed_WithTheAbsentDriversReason()

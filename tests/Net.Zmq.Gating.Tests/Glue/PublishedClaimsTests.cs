@@ -1,5 +1,7 @@
+using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Perf;
 using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
@@ -28,6 +30,23 @@ public sealed class PublishedClaimsTests
         Assert.Equal(verdict, check.Verdict);
         Assert.StartsWith("64B ", check.Evidence, StringComparison.Ordinal);
         Assert.NotNull(check.Gate);
+    }
+
+    /// <summary>A claim that is also a gate names a gate Net.Zmq's baselines have, by its identity and under its own name.</summary>
+    [Fact]
+    public void EveryClaimThatIsAGate_NamesAGateOfNetZmqsBaselines()
+    {
+        var store = new BaselineStore(SourceLayout.Of(typeof(PublishedClaimsTests).Assembly));
+        var policies = new[] { Suite.ReceiveModes, Suite.Patterns, Suite.BufferStrategies }
+            .Select(suite => store.Load(new SuiteId(nameof(DriverId.NetZmq), suite.ToString()), refreshing: false).File!.Policy).ToList();
+        var names = policies.SelectMany(p => p.RatioBounds.Select(b => (GateId.For(b), GateEvaluator.PolicyGateName(b)))
+                .Concat(p.BytesBounds.Select(b => (GateId.For(b), GateEvaluator.PolicyGateName(b)))))
+            .Distinct().ToDictionary(g => g.Item1, g => g.Item2);
+
+        var gated = PublishedClaims.Evaluate([]).Where(c => c.Gate is not null).ToList();
+
+        Assert.Equal(["C1", "C4", "C5"], gated.Select(c => c.Id));
+        Assert.All(gated, c => Assert.Equal(names.GetValueOrDefault(c.Gate!.Id), c.Gate.Name));
     }
 
     [Fact]

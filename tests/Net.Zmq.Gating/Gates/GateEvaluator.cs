@@ -37,6 +37,7 @@ public static class GateEvaluator
     public const string AllocationRegressionGate = "regression: bytes per operation";
     public const string AggregateGate = "regression: geometric mean of time ratios ÷ baseline";
     public const string ProcessAllocationRegressionGate = "regression: process-wide bytes per operation";
+    public const string BaselineEntryGate = "baseline entry";
 
     /// <summary>
     /// A time regression smaller than this, per message, never fails a gate, however significant: 0.1 ms in an
@@ -65,8 +66,11 @@ public static class GateEvaluator
             var id = analyzed.Case.Id;
             if (!baseline.Cases.TryGetValue(id, out var expected))
             {
-                results.Add(new GateResult(new GateId(GateKind.BaselineEntry), "regression", id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
-                    "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
+                results.Add(analyzed.Case.Unbaselined is { } why
+                    ? new GateResult(new GateId(GateKind.BaselineEntry), BaselineEntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
+                        $"not applied: unbaselined by declaration, {why}; only its policy gates judge it")
+                    : new GateResult(new GateId(GateKind.BaselineEntry), BaselineEntryGate, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
+                        "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
                 continue;
             }
 

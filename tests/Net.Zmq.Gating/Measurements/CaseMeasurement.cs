@@ -23,6 +23,12 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
     /// </summary>
     public bool SleepBound { get; init; }
 
+    /// <summary>
+    /// Why this case has no baseline entry by design (the baselines hold another profile's cases), or null when it
+    /// must have one: a declared case without an entry is shown as unbaselined, never failed (<see cref="Gates.GateEvaluator"/>).
+    /// </summary>
+    public string? Unbaselined { get; init; }
+
     /// <summary>The subject's suite the case belongs to: its baseline file.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SuiteId SuiteId => new(Subject, Suite);
@@ -92,9 +98,6 @@ public sealed record CaseMeasurement(
     public double? NeighbourCpus { get; init; }
 
     public double MeanNanoseconds => NanosecondsPerOperation.Average();
-
-    /// <summary>The median operation: what the tables report as Mean is the mean; this is what the fidelity check compares.</summary>
-    public double MedianNanoseconds => Statistics.Quantiles.Median(NanosecondsPerOperation);
 
     /// <summary>Time per message: the operation's time over its messages.</summary>
     public double NanosecondsPerMessage => MeanNanoseconds / MessagesPerOperation;

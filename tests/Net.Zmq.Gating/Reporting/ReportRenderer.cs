@@ -451,7 +451,7 @@ public sealed class ReportRenderer(bool scrub = false)
                 ClaimVerdict.DoesNotHold => "**does not hold**",
                 _ => "not measured",
             };
-            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | {claim.Gate ?? "informs only"} |");
+            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | {claim.Gate?.ToString() ?? "informs only"} |");
         }
 
         Line();

@@ -2,8 +2,9 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>
 /// Keeps measurements alone on the machine. Perf runs hold this machine-wide lock exclusively for their whole
-/// run; Correctness and Gating.Tests runs hold it shared (any number of them together). So a Perf run waits for
-/// running test runs and they wait for it — also when plain <c>dotnet test</c> starts every project at once.
+/// run; Correctness runs hold it shared (any number of them together), and Gating.Tests runs shared only when it is
+/// free (<see cref="SharedIfFree"/>). So a Perf run waits for running test runs and Correctness waits for it — also
+/// when plain <c>dotnet test</c> starts every project at once.
 /// On Unix a .NET FileStream takes an advisory flock: exclusive with FileShare.None, shared otherwise.
 /// </summary>
 public sealed class MeasurementLock : IDisposable
@@ -58,6 +59,22 @@ public sealed class MeasurementLock : IDisposable
     /// Perf measurement (a Perf run takes about 7 minutes, hence the deadline).
     /// </summary>
     public static MeasurementLock Shared(Action<string>? report = null) => Acquire(exclusive: false, TimeSpan.FromMinutes(15), report);
+
+    /// <summary>
+    /// The lock shared if it is free now, or null when a Perf run holds it: for runs of seconds that should neither
+    /// wait minutes for a measurement nor let one start under them. <paramref name="path"/>: another lock file, for its test.
+    /// </summary>
+    public static MeasurementLock? SharedIfFree(string? path = null)
+    {
+        try
+        {
+            return new MeasurementLock(new FileStream(path ?? LockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.ReadWrite));
+        }
+        catch (IOException)
+        {
+            return null;
+        }
+    }
 
     public void Dispose() => _handle.Dispose();
 }

@@ -60,6 +60,13 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                       string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
         }
 
+        var unbaselined = cases.Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
+        if (unbaselined.Count > 0)
+        {
+            notes.Add($"{load.Shown}: {unbaselined.Count} measured case{(unbaselined.Count == 1 ? " is" : "s are")} unbaselined by declaration " +
+                      $"({unbaselined[0].Case.Unbaselined}): shown, judged by the policy alone; a refresh under this profile writes their entries.");
+        }
+
         var gates = GateEvaluator.Evaluate(cases, basis, load.Shown, gateCpuTime: suite == BindingOverhead.Suite);
         return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis,
             suite == BindingOverhead.Suite ? OverheadGates(gates) : gates);

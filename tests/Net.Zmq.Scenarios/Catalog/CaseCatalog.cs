@@ -59,7 +59,10 @@ public static class CaseCatalog
 
     public static CaseDefinition Get(string id) => All[IndexOf(id)];
 
-    /// <summary>Where a case stands in <see cref="All"/>: the order reports and baselines list cases in.</summary>
+    /// <summary>
+    /// Where a case stands in <see cref="All"/>: the order the report lists cases in. Baseline files list them by id,
+    /// ordinally (BaselineWriter), so that a refresh's diff never depends on how the catalog is built.
+    /// </summary>
     public static int IndexOf(string id) =>
         Positions.TryGetValue(id, out var index) ? index : throw new KeyNotFoundException($"No case has the id '{id}'.");
 

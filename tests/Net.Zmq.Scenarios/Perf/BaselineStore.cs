@@ -100,17 +100,10 @@ public sealed class BaselineStore(SourceLayout layout)
         _ when suite == BindingOverhead.Suite => Policy.None,
         nameof(Catalog.Suite.BufferStrategies) => new Policy([],
         [
-            new BytesBound(nameof(BufferStrategy.ArrayPool), 5000, 0, "the product owner's bound: ArrayPool allocates < 5 KB per 10,000-message operation"),
-            .. suite.Subject == nameof(DriverId.NetZmq)
-                ? new[]
-                {
-                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 5000, 0, "the product owner's bound, as for ArrayPool"),
-                    new BytesBound(nameof(BufferStrategy.ArrayPool), 2048, 1024, "Net.Zmq's published claim C4: about 1-2 KB per 10,000 messages at up to 1 KiB"),
-                    new BytesBound(nameof(BufferStrategy.MessagePoolRecvPool), 3000, 0, "Net.Zmq's published claim C5: under 3 KB per 10,000 messages at every size"),
-                }
-                : [],
+            PolicyBounds.ArrayPoolUnder5KB,
+            .. suite.Subject == nameof(DriverId.NetZmq) ? new[] { PolicyBounds.RecvPoolUnder5KB, PolicyBounds.ClaimC4, PolicyBounds.ClaimC5 } : [],
         ], []),
-        _ => new Policy([new RatioBound(nameof(ReceiveMode.Poller), nameof(ReceiveMode.PureBlocking), 1.10, "the product owner's bound")], [], []),
+        _ => new Policy([PolicyBounds.PollerNearPureBlocking], [], []),
     };
 
     /// <summary>

@@ -33,12 +33,19 @@ public static class BindingOverhead
                 var netZmq = CaseCatalog.Get(c.Case.Id);
                 var identity = new CaseIdentity(IdOf(netZmq), Suite.Subject, Suite.Suite, Group: netZmq.Suite.ToString(),
                     Variant: netZmq.KeyWithinSuite, ReferenceVariant: nameof(DriverId.LibZmq),
-                    CrossSubjectKey: netZmq.CrossDriverKey);
+                    CrossSubjectKey: netZmq.CrossDriverKey)
+                {
+                    Unbaselined = WhyUnbaselined(netZmq),
+                };
                 return SuiteAnalysis.Against(c.Measurement with { Case = identity }, floor[c.Case.CrossSubjectKey].Measurement);
             })
             .ToList();
         return overhead.Count > 0 ? overhead : null;
     }
+
+    /// <summary>Why the overhead case of Net.Zmq's case <paramref name="netZmq"/> has no baseline entry by design (<see cref="PerfSelection.WhyUnbaselined"/>), or null.</summary>
+    public static string? WhyUnbaselined(CaseDefinition netZmq) =>
+        PerfSelection.WhyUnbaselined(netZmq.On(DriverId.LibZmq)) ?? PerfSelection.WhyUnbaselined(netZmq);
 
     /// <summary>The catalog cases behind a gated case id: an overhead case is Net.Zmq's case and the floor's; any other is itself.</summary>
     public static IReadOnlyList<string> MeasuredCases(string gatedId) =>

@@ -53,6 +53,7 @@ public static class PerfCases
             // whose length the machine decides (seen: 64 B at 2.0 and at 3.1 × PureBlocking in unchanged runs, CPU time
             // the same in both).
             SleepBound = definition.Mode == ReceiveMode.NonBlocking,
+            Unbaselined = PerfSelection.WhyUnbaselined(definition),
         };
     }
 }

@@ -46,6 +46,15 @@ public static class PerfSelection
         },
     };
 
+    /// <summary>
+    /// Why a case has no baseline entry by design, or null when it must have one. A refresh measures the default
+    /// profile (unless PERF_PROFILE says otherwise), so the baselines hold its cases; the others, which only
+    /// <c>full</c> measures (the floor's and NetMQ's cases no comparison needs), are shown unbaselined there, gated by
+    /// their policies only, until a refresh under <c>full</c> writes their entries.
+    /// </summary>
+    public static string? WhyUnbaselined(CaseDefinition c) =>
+        InProfile(MeasurementProfile.Default, c) ? null : "the baselines hold the default profile's cases and only the full profile measures this one";
+
     /// <summary>The cases of <paramref name="driver"/> this run measures, in catalog order.</summary>
     public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
         WithReferences(CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id))).ToList());

@@ -25,13 +25,13 @@ public static class PublishedClaims
         return
         [
             ModeRange(at, "C1", ReceiveMode.Poller, 0.97, 1.01, "Poller runs within 0.97-1.01 × PureBlocking at every size.",
-                "policy: Poller ≤ 1.10 × PureBlocking (the product owner's bound; the claim itself is informative)"),
+                ClaimGate.Of(PolicyBounds.PollerNearPureBlocking, "the product owner's bound; the claim itself is informative")),
             ModeRange(at, "C2", ReceiveMode.BlockingWithBatch, 0.97, 1.04, "BlockingWithBatch runs within 0.97-1.04 × PureBlocking."),
             NonBlockingSlower(at),
-            Allocation(at, "C4", BufferStrategy.ArrayPool, [64, 512, 1024], 2048, 2560,
-                "ArrayPool allocates about 1-2 KB per 10,000 messages at up to 1 KiB.", "policy: ArrayPool allocates < 2.0 KiB per operation up to 1024 B messages"),
-            Allocation(at, "C5", BufferStrategy.MessagePoolRecvPool, CaseCatalog.BufferStrategySizes, 3000, 3000,
-                "MessagePool+RecvPool allocates under 3 KB per 10,000 messages at every size.", "policy: MessagePoolRecvPool allocates < 3000 B per operation"),
+            Allocation(at, "C4", BufferStrategy.ArrayPool, [64, 512, 1024], PolicyBounds.ClaimC4.Max, 2560,
+                "ArrayPool allocates about 1-2 KB per 10,000 messages at up to 1 KiB.", ClaimGate.Of(PolicyBounds.ClaimC4)),
+            Allocation(at, "C5", BufferStrategy.MessagePoolRecvPool, CaseCatalog.BufferStrategySizes, PolicyBounds.ClaimC5.Max, PolicyBounds.ClaimC5.Max,
+                "MessagePool+RecvPool allocates under 3 KB per 10,000 messages at every size.", ClaimGate.Of(PolicyBounds.ClaimC5)),
             LargeByteArrays(at),
             MessagesAtSmallSizes(at),
             PatternCosts(at),
@@ -40,7 +40,7 @@ public static class PublishedClaims
         ];
     }
 
-    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim, string? gate = null)
+    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim, ClaimGate? gate = null)
     {
         var ratios = CaseCatalog.ReceiveModeSizes
             .Select(size => (size, c: at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, mode, BufferStrategy.ReusedBuffer, size)))
@@ -69,7 +69,7 @@ public static class PublishedClaims
     }
 
     private static ClaimCheck Allocation(Lookup at, string id, BufferStrategy strategy, IReadOnlyList<int> sizes, double holdsUpTo, double clearlyAbove,
-        string claim, string gate)
+        string claim, ClaimGate gate)
     {
         var measured = sizes.Select(size => (size, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, strategy, size)))
             .Where(x => x.c is not null).Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
@@ -188,7 +188,7 @@ public static class PublishedClaims
     }
 
     private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios, double low, double high,
-        string? gate = null) =>
+        ClaimGate? gate = null) =>
         ratios.Count == 0
             ? NotMeasured(id, claim, gate)
             : Combine(id, claim, ratios.Select(r => Within(r.Ratio, low, high)).ToList(), ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
@@ -201,7 +201,7 @@ public static class PublishedClaims
     private static ClaimVerdict AtLeast(RatioEstimate r, double low) =>
         r.Value >= low ? ClaimVerdict.Holds : r.Upper < low ? ClaimVerdict.DoesNotHold : ClaimVerdict.Unclear;
 
-    private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts, string? gate = null) =>
+    private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts, ClaimGate? gate = null) =>
         verdicts.Count == 0
             ? NotMeasured(id, claim, gate)
             : new ClaimCheck(id, claim,
@@ -210,7 +210,7 @@ public static class PublishedClaims
                 : ClaimVerdict.Holds,
                 string.Join("; ", parts), gate);
 
-    private static ClaimCheck NotMeasured(string id, string claim, string? gate = null) =>
+    private static ClaimCheck NotMeasured(string id, string claim, ClaimGate? gate = null) =>
         new(id, claim, ClaimVerdict.NotMeasured, $"{Subject} did not measure the cases this claim is about in this run", gate);
 
     private static string Size(int bytes) => CaseDefinition.FormatSize(bytes);

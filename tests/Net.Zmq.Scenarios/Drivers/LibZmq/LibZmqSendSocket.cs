@@ -61,9 +61,17 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>The reused buffer is pinned for the sender's life: its address needs no pinning per message.</summary>
-    public readonly void SendReused(byte[] payload) =>
-        SendFrame((byte*)Unsafe.AsPointer(ref MemoryMarshal.GetArrayDataReference(payload)), payload.Length, 0);
+    /// <summary>
+    /// Pinned here, per message, though SocketSender keeps the reused buffer pinned for the sender's life: a pinned
+    /// local costs nothing measurable, and the address then never depends on what a caller happened to do.
+    /// </summary>
+    public readonly void SendReused(byte[] payload)
+    {
+        fixed (byte* bytes = payload)
+        {
+            SendFrame(bytes, payload.Length, 0);
+        }
+    }
 
     public readonly bool SendsArrays => true;
 
