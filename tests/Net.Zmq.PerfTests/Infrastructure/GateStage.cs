@@ -67,9 +67,8 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                       $"({unbaselined[0].Case.Unbaselined}): shown, judged by the policy alone; a refresh under this profile writes their entries.");
         }
 
-        var gates = GateEvaluator.Evaluate(cases, basis, load.Shown, gateCpuTime: suite == BindingOverhead.Suite);
         return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis,
-            suite == BindingOverhead.Suite ? OverheadGates(gates) : gates);
+            SuiteJudgement.Evaluate(suite, cases, basis, load.Shown));
     }
 
     /// <summary>
@@ -135,8 +134,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                 return s;
             }
 
-            var judgedAgain = GateEvaluator.Evaluate(fresh, s.Basis, s.BaselinePath, gateCpuTime: s.SuiteId == BindingOverhead.Suite);
-            return s with { Gates = GateConfirmation.Apply(s.Gates, s.SuiteId == BindingOverhead.Suite ? OverheadGates(judgedAgain) : judgedAgain) };
+            return s with { Gates = GateConfirmation.Apply(s.Gates, SuiteJudgement.Evaluate(s.SuiteId, fresh, s.Basis, s.BaselinePath)) };
         }).ToList();
     }
 
@@ -147,8 +145,4 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
     /// </summary>
     private BaselineBasis Basis(string subject, BaselineFile file, SubjectFingerprint current) =>
         BaselineBasis.Choose(file, machine, subject == nameof(DriverId.LibZmq) ? current : null);
-
-    /// <summary>The binding-overhead suite gates time only: its allocation is Net.Zmq's own, gated in Net.Zmq's suites.</summary>
-    private static List<GateResult> OverheadGates(IEnumerable<GateResult> gates) =>
-        gates.Where(g => !g.Id.IsAllocation).ToList();
 }

@@ -79,21 +79,31 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     /// <summary>The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.</summary>
     public void ReceiveOperation(ReceiveLedger ledger, int messages)
     {
-        if (Shape.Strategy != BufferStrategy.ReusedBuffer)
+        switch (LoopOf(Shape.Mode, Shape.Strategy))
         {
-            ReceiveWithStrategy(ledger, messages);
-            return;
-        }
-
-        switch (Shape.Mode)
-        {
-            case ReceiveMode.PureBlocking: ReceivePureBlocking(ledger, messages); break;
-            case ReceiveMode.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
-            case ReceiveMode.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
-            case ReceiveMode.Poller: ReceivePoller(ledger, messages); break;
-            default: throw new InvalidOperationException($"unknown receive mode {Shape.Mode}");
+            case ReceiveLoop.PureBlocking: ReceivePureBlocking(ledger, messages); break;
+            case ReceiveLoop.BlockingWithBatch: ReceiveBlockingWithBatch(ledger, messages); break;
+            case ReceiveLoop.NonBlocking: ReceiveNonBlocking(ledger, messages); break;
+            case ReceiveLoop.Poller: ReceivePoller(ledger, messages); break;
+            case ReceiveLoop.WithStrategy: ReceiveWithStrategy(ledger, messages); break;
+            default: throw new InvalidOperationException($"no loop for {Shape.Mode} {Shape.Strategy}");
         }
     }
+
+    /// <summary>
+    /// The loop a case runs (each is the method <c>Receive</c> + its name): its mode's, or, for any buffer strategy but
+    /// the reused buffer, the strategies' loop (a blocking receive per message). The explain command reads it too.
+    /// </summary>
+    public static ReceiveLoop LoopOf(ReceiveMode mode, BufferStrategy strategy) =>
+        strategy != BufferStrategy.ReusedBuffer ? ReceiveLoop.WithStrategy
+        : mode switch
+        {
+            ReceiveMode.PureBlocking => ReceiveLoop.PureBlocking,
+            ReceiveMode.BlockingWithBatch => ReceiveLoop.BlockingWithBatch,
+            ReceiveMode.NonBlocking => ReceiveLoop.NonBlocking,
+            ReceiveMode.Poller => ReceiveLoop.Poller,
+            _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "a receive mode without a loop"),
+        };
 
     /// <summary>A blocking receive per message.</summary>
     protected abstract void ReceivePureBlocking(ReceiveLedger ledger, int messages);
@@ -143,4 +153,14 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     }
 
     protected abstract void Dispose(bool disposing);
+}
+
+/// <summary>The measured loops of <see cref="MessageReceiver"/>, one method each, named <c>Receive</c> + the loop.</summary>
+public enum ReceiveLoop
+{
+    PureBlocking,
+    BlockingWithBatch,
+    NonBlocking,
+    Poller,
+    WithStrategy,
 }

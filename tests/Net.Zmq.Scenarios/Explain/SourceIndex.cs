@@ -1,0 +1,94 @@
+using System.Text.RegularExpressions;
+
+namespace NetZmqTests.Scenarios.Explain;
+
+/// <summary>A line of the repository's sources: where the explain command sends a reader.</summary>
+public sealed record SourceLine(string Path, int Line, string Text)
+{
+    public override string ToString() => $"{Path}:{Line}";
+}
+
+/// <summary>
+/// Declarations found in the repository's C# sources by their text: where a type or a member is declared, and which
+/// calls a method makes on a field. Read, not compiled, so the Net.Zmq driver's sources are found even in a build
+/// that compiled Net.Zmq out.
+/// </summary>
+public sealed class SourceIndex(string repositoryRoot)
+{
+    private readonly Lazy<List<(string Path, string[] Lines)>> _files = new(() =>
+        Directory.EnumerateFiles(Path.Combine(repositoryRoot, "tests"), "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj"))
+            .Order(StringComparer.Ordinal)
+            .Select(f => (Path.GetRelativePath(repositoryRoot, f).Replace('\\', '/'), File.ReadAllLines(f)))
+            .ToList());
+
+    /// <summary>Where the struct or class <paramref name="name"/> is declared; null when no source declares it.</summary>
+    public SourceLine? Type(string name)
+    {
+        var declaration = new Regex($@"\b(struct|class)\s+{Regex.Escape(name)}\b");
+        return _files.Value.SelectMany(f => f.Lines.Select((text, i) => (f.Path, Line: i + 1, text)))
+            .Where(l => declaration.IsMatch(l.text) && !l.text.TrimStart().StartsWith("//", StringComparison.Ordinal))
+            .Select(l => new SourceLine(l.Path, l.Line, l.text.Trim()))
+            .FirstOrDefault();
+    }
+
+    /// <summary>Where <paramref name="member"/>, a method, is declared in the file of <paramref name="type"/>, after its declaration; null when it is not.</summary>
+    public SourceLine? Member(SourceLine type, string member)
+    {
+        var declaration = new Regex($@"^\s*(public|protected|private|internal)\b[^=;]*?\b{Regex.Escape(member)}\s*[(<]");
+        var lines = Lines(type.Path);
+        for (var i = type.Line; i < lines.Length; i++)
+        {
+            if (declaration.IsMatch(lines[i]))
+            {
+                return new SourceLine(type.Path, i + 1, lines[i].Trim());
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The members <paramref name="method"/>'s body calls on <paramref name="field"/>, in the order they first appear.</summary>
+    public IReadOnlyList<string> CallsOn(SourceLine method, string field)
+    {
+        var call = new Regex($@"\b{Regex.Escape(field)}\.(\w+)\s*\(");
+        return BodyOf(method).SelectMany(line => call.Matches(line).Select(m => m.Groups[1].Value)).Distinct(StringComparer.Ordinal).ToList();
+    }
+
+    /// <summary>The lines of a method: an expression body to its semicolon, a block to its closing brace.</summary>
+    private IEnumerable<string> BodyOf(SourceLine method)
+    {
+        var lines = Lines(method.Path);
+        var depth = 0;
+        var opened = false;
+        var expression = false;
+        for (var i = method.Line - 1; i < lines.Length; i++)
+        {
+            var line = lines[i];
+            yield return line;
+            expression |= !opened && line.Contains("=>", StringComparison.Ordinal) && !line.Contains('{', StringComparison.Ordinal);
+            if (expression)
+            {
+                if (line.TrimEnd().EndsWith(';'))
+                {
+                    yield break;
+                }
+
+                continue;
+            }
+
+            foreach (var c in line)
+            {
+                depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+                opened |= c == '{';
+            }
+
+            if (opened && depth == 0)
+            {
+                yield break;
+            }
+        }
+    }
+
+    private string[] Lines(string path) => _files.Value.First(f => f.Path == path).Lines;
+}
