@@ -47,5 +47,17 @@ public sealed class BaselineStoreTests : IDisposable
         Assert.Equal(content, File.ReadAllText(path));
     }
 
+    /// <summary>A file whose name declares no suite is an error naming it, not an exception, and it is left as it is.</summary>
+    [Fact]
+    public void AFileOfNoDeclaredSuite_IsReportedNamingIt()
+    {
+        var baselines = Directory.CreateDirectory(Path.Combine(_root, "baselines")).FullName;
+        File.Copy(Path.Combine(Layout.BaselinesDirectory, "NetMQ.Patterns.json"), Path.Combine(baselines, "NetMQ.Pattern.json"));
+
+        var problem = Assert.Single(new BaselineStore(new SourceLayout(_root, _root)).ProblemsInEveryFile());
+
+        Assert.StartsWith("baselines/NetMQ.Pattern.json: no suite NetMQ.Pattern is declared", problem, StringComparison.Ordinal);
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 }

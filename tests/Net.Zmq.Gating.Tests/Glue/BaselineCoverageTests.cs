@@ -85,20 +85,27 @@ public sealed class BaselineCoverageTests
         Assert.Equal(
         [
             $"{BaselineStore.NotCheckedNote} baselines/NetMQ.Patterns.json: none of its cases was measured in this run (profile quick).",
-            $"{BaselineStore.NotCheckedNote} baselines/NetZmq.BindingOverhead.json: it compares Net.Zmq with the floor, and LibZmq was not measured: no libzmq.so.5.",
+            $"{BaselineStore.NotCheckedNote} baselines/NetZmq.BindingOverhead.json: it is made of NetZmq and LibZmq cases, and LibZmq was not measured: no libzmq.so.5.",
         ], notes);
+    }
+
+    /// <summary>Every file in baselines/ belongs to a declared suite, and every declared suite has its file.</summary>
+    [Fact]
+    public void EveryBaselineFile_IsADeclaredSuites_AndEverySuiteHasItsFile()
+    {
+        Assert.Equal(SuiteDeclarations.All.Select(d => $"baselines/{d.Id.FileName}").Order(StringComparer.Ordinal), Store.AllFiles());
     }
 
     [Fact]
     public void ANewFile_StartsWithTheProductOwnersBounds_AndNetZmqsClaims()
     {
-        var netZmqStrategies = BaselineStore.NewFilePolicy(new("NetZmq", "BufferStrategies"));
-        var netMqStrategies = BaselineStore.NewFilePolicy(new("NetMQ", "BufferStrategies"));
-        var modes = BaselineStore.NewFilePolicy(new("LibZmq", "ReceiveModes"));
+        var netZmqStrategies = SuiteDeclarations.Of(new("NetZmq", "BufferStrategies")).NewFilePolicy;
+        var netMqStrategies = SuiteDeclarations.Of(new("NetMQ", "BufferStrategies")).NewFilePolicy;
+        var modes = SuiteDeclarations.Of(new("LibZmq", "ReceiveModes")).NewFilePolicy;
 
         Assert.Equal(4, netZmqStrategies.BytesBounds.Count);
         Assert.Equal(("ArrayPool", 5000.0), (Assert.Single(netMqStrategies.BytesBounds).Variant, netMqStrategies.BytesBounds[0].Max));
         Assert.Equal(("Poller", "PureBlocking", 1.10), (Assert.Single(modes.RatioBounds).Variant, modes.RatioBounds[0].Reference, modes.RatioBounds[0].Max));
-        Assert.Equal(NetZmqTests.Gating.Baselines.Policy.None, BaselineStore.NewFilePolicy(BindingOverhead.Suite));
+        Assert.Equal(NetZmqTests.Gating.Baselines.Policy.None, BindingOverhead.Declaration.NewFilePolicy);
     }
 }

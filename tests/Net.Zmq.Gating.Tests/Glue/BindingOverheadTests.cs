@@ -17,7 +17,7 @@ public sealed class BindingOverheadTests
             Assert.StartsWith("NetZmq/BindingOverhead/", id, StringComparison.Ordinal);
             Assert.Equal(netZmq, BindingOverhead.NetZmqCaseOf(id));
             Assert.Equal([netZmq.Id, netZmq.On(DriverId.LibZmq).Id], BindingOverhead.MeasuredCases(id));
-            Assert.True(BaselineStore.IsKnownCase(id, BindingOverhead.Suite), id);
+            Assert.True(BindingOverhead.Declaration.MayHold(id), id);
         }
     }
 

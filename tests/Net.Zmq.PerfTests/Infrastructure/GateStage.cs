@@ -41,7 +41,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
             return Ungated($"{load.Shown} does not exist. Create it with: dotnet test --filter Category=Perf -- UpdateBaselines=true, then review it.");
         }
 
-        var basis = Basis(subject, file, fingerprint.Subject);
+        var basis = Basis(suite, file, fingerprint.Subject);
         if (basis.Class.Fingerprint.Subject.Version != provenance.Version)
         {
             notes.Add($"{load.Shown} was recorded with {subject} {basis.Class.Fingerprint.Subject.Version}; this run measured {provenance.Version}. " +
@@ -68,7 +68,7 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
         }
 
         return new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis,
-            SuiteJudgement.Evaluate(suite, cases, basis, load.Shown));
+            SuiteDeclarations.Of(suite).Evaluate(cases, basis, load.Shown));
     }
 
     /// <summary>
@@ -134,15 +134,14 @@ internal sealed class GateStage(BaselineStore store, MachineFingerprint machine,
                 return s;
             }
 
-            return s with { Gates = GateConfirmation.Apply(s.Gates, SuiteJudgement.Evaluate(s.SuiteId, fresh, s.Basis, s.BaselinePath)) };
+            return s with { Gates = GateConfirmation.Apply(s.Gates, SuiteDeclarations.Of(s.SuiteId).Evaluate(fresh, s.Basis, s.BaselinePath)) };
         }).ToList();
     }
 
     /// <summary>
-    /// What this subject's suite is judged against: this machine's class of the file, or another (<see cref="BaselineBasis.Choose"/>).
-    /// The floor is its library: another version of libzmq is another floor, so its time is judged only on the version
-    /// its baseline measured (Net.Zmq's baseline is meant to gate a new version of Net.Zmq).
+    /// What this suite is judged against: this machine's class of the file, or another (<see cref="BaselineBasis.Choose"/>),
+    /// and for a suite whose time holds only on its recorded native library (<see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>) that version.
     /// </summary>
-    private BaselineBasis Basis(string subject, BaselineFile file, SubjectFingerprint current) =>
-        BaselineBasis.Choose(file, machine, subject == nameof(DriverId.LibZmq) ? current : null);
+    private BaselineBasis Basis(SuiteId suite, BaselineFile file, SubjectFingerprint current) =>
+        BaselineBasis.Choose(file, machine, SuiteDeclarations.Of(suite).TimeOnlyOnTheRecordedVersion ? current : null);
 }

@@ -137,7 +137,7 @@ public sealed class CaseExplainer(string repositoryRoot)
 
         var judged = cases.Single(a => a.Case.Id == caseId);
         var first = file.Classes[0];
-        var gates = SuiteJudgement.Evaluate(suite, cases, new BaselineBasis(file, first, TimeJudgement.OwnClass, null), load.Shown)
+        var gates = SuiteDeclarations.Of(suite).Evaluate(cases, new BaselineBasis(file, first, TimeJudgement.OwnClass, null), load.Shown)
             .Where(g => g.Case == caseId).ToList();
         say($"Gates ({load.Shown}; bounds from the class \"{first.Key}\", on a machine of that class):");
         gates.ForEach(g => say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}{(g.Verdict == GateVerdict.NotApplied ? " (shown, not judged)" : "")}"));

@@ -2,7 +2,6 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
-using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Perf;
 
@@ -24,10 +23,16 @@ public sealed class BaselineStore(SourceLayout layout)
             return new BaselineLoad(path, shown, null, null);
         }
 
+        if (SuiteDeclarations.Find(suite) is not { } declared)
+        {
+            return new BaselineLoad(path, shown, null,
+                $"{shown}: no suite {suite.Subject}.{suite.Suite} is declared (known: {string.Join(", ", SuiteDeclarations.All.Select(d => d.Id.FileName))}). The file was not changed.");
+        }
+
         try
         {
             var file = BaselineReader.Read(path);
-            BaselineValidation.RequireBelongs(file, shown, suite.Subject, suite.Suite, id => IsKnownCase(id, suite));
+            BaselineValidation.RequireBelongs(file, shown, suite.Subject, suite.Suite, declared.MayHold);
             return new BaselineLoad(path, shown, file, null);
         }
         catch (BaselineFormatException e)
@@ -72,16 +77,10 @@ public sealed class BaselineStore(SourceLayout layout)
     public static BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
-            new NewFileDefaults(NewFileTolerances, NewFilePolicy(suite), CrossClassRule.NotDeclared));
+            new NewFileDefaults(NewFileTolerances, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
         return refreshed;
     }
-
-    /// <summary>A case id this file may hold: a case of the catalog in this subject and suite (overhead entries name Net.Zmq's case).</summary>
-    public static bool IsKnownCase(string id, SuiteId suite) =>
-        suite == BindingOverhead.Suite
-            ? BindingOverhead.NetZmqCaseOf(id) is { } netZmq && CaseCatalog.IsKnownId(netZmq.Id)
-            : CaseDefinition.Parse(id) is { } c && CaseCatalog.IsKnownId(id) && new SuiteId(c.Driver.ToString(), c.Suite.ToString()) == suite;
 
     /// <summary>
     /// Tolerances a case new to a file starts with (baselines/README.md says how they were checked): a time ratio 5 %
@@ -89,22 +88,6 @@ public sealed class BaselineStore(SourceLayout layout)
     /// 0.5 % + 1 KiB of slack (one 24-byte object per message is 240 KiB).
     /// </summary>
     public static Tolerances NewFileTolerances { get; } = new(Ratio: 0.05, BytesRelative: 0.005, BytesAbsolute: 1024);
-
-    /// <summary>
-    /// The bounds a brand-new baseline file starts with: the product owner's (Poller within 10 % of PureBlocking;
-    /// ArrayPool, and Net.Zmq's pooled receive, under 5 KB per operation) and, for Net.Zmq, its published claims C4
-    /// and C5 as allocation bounds. Reviewed by hand from then on. The binding's overhead has none: it gates time only.
-    /// </summary>
-    public static Policy NewFilePolicy(SuiteId suite) => suite.Suite switch
-    {
-        _ when suite == BindingOverhead.Suite => Policy.None,
-        nameof(Catalog.Suite.BufferStrategies) => new Policy([],
-        [
-            PolicyBounds.ArrayPoolUnder5KB,
-            .. suite.Subject == nameof(DriverId.NetZmq) ? new[] { PolicyBounds.RecvPoolUnder5KB, PolicyBounds.ClaimC4, PolicyBounds.ClaimC5 } : [],
-        ], []),
-        _ => new Policy([PolicyBounds.PollerNearPureBlocking], [], []),
-    };
 
     /// <summary>
     /// Every baseline file a run gated nothing against, with the reason: a driver that was there when the baseline
@@ -116,11 +99,11 @@ public sealed class BaselineStore(SourceLayout layout)
         foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f)))
         {
             var suite = SuiteId.FromFileName(shown);
-            var owner = absent.FirstOrDefault(a => a.Subject == suite?.Subject);
-            var floor = absent.FirstOrDefault(a => a.Subject == nameof(DriverId.LibZmq));
-            var why = owner is not null ? $"{owner.Subject} was not measured: {owner.Reason}"
-                : suite == BindingOverhead.Suite && floor is not null ? $"it compares Net.Zmq with the floor, and LibZmq was not measured: {floor.Reason}"
-                : $"none of its cases was measured in this run ({scope})";
+            var madeOf = suite is { } id && SuiteDeclarations.Find(id) is { } declared ? declared.MadeOf.Select(d => d.ToString()).ToList() : [];
+            var missing = madeOf.Select(subject => absent.FirstOrDefault(a => a.Subject == subject)).FirstOrDefault(a => a is not null);
+            var why = missing is null ? $"none of its cases was measured in this run ({scope})"
+                : missing.Subject == suite?.Subject ? $"{missing.Subject} was not measured: {missing.Reason}"
+                : $"it is made of {string.Join(" and ", madeOf)} cases, and {missing.Subject} was not measured: {missing.Reason}";
             yield return $"{NotCheckedNote} {shown}: {why.TrimEnd('.')}.";
         }
     }

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -14,6 +15,14 @@ public static class BindingOverhead
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "BindingOverhead");
 
     private static readonly string Prefix = $"{Suite.Subject}/{Suite.Suite}/";
+
+    /// <summary>
+    /// Each case's time is a ratio to the floor's same case; its CPU time is gated as its wall time is (CPU time is the
+    /// binding's cost, and stays steady beside a busy neighbour); its allocation is not (the bytes are Net.Zmq's own,
+    /// gated in Net.Zmq's suites); no policy bounds; made of Net.Zmq's and the floor's cases.
+    /// </summary>
+    public static SuiteDeclaration Declaration { get; } = new(Suite, nameof(DriverId.LibZmq), GatesCpuTimeAlways: true, GatesAllocation: false,
+        Policy.None, [DriverId.NetZmq, DriverId.LibZmq], NetZmqCaseOf);
 
     /// <summary>The overhead case of Net.Zmq's case <paramref name="netZmq"/>, e.g. <c>NetZmq/BindingOverhead/Patterns/PushPull/…</c>.</summary>
     public static string IdOf(CaseDefinition netZmq) => Prefix + netZmq.CrossDriverKey;
@@ -32,7 +41,7 @@ public static class BindingOverhead
             {
                 var netZmq = CaseCatalog.Get(c.Case.Id);
                 var identity = new CaseIdentity(IdOf(netZmq), Suite.Subject, Suite.Suite, Group: netZmq.Suite.ToString(),
-                    Variant: netZmq.KeyWithinSuite, ReferenceVariant: nameof(DriverId.LibZmq),
+                    Variant: netZmq.KeyWithinSuite, ReferenceVariant: Declaration.ReferenceVariant,
                     CrossSubjectKey: netZmq.CrossDriverKey)
                 {
                     Unbaselined = WhyUnbaselined(netZmq),

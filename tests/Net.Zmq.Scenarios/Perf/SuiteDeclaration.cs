@@ -1,0 +1,70 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// What one suite is gated on, declared once: the run, the baseline store and the explain command read it, and
+/// nothing else tells the suites apart. Its baseline file is <c>baselines/</c> + <see cref="SuiteId.FileName"/>.
+/// </summary>
+/// <param name="ReferenceVariant">What each case's time is a ratio to: a variant of the same group, or (the binding
+/// overhead) another subject's same case.</param>
+/// <param name="GatesCpuTimeAlways">Its CPU-time ratios are gated wherever its wall-time ratios are (elsewhere only
+/// beside a busy neighbour and for cases that sleep between polls).</param>
+/// <param name="GatesAllocation">Its bytes per operation are gated.</param>
+/// <param name="NewFilePolicy">The bounds a new baseline file of the suite starts with, reviewed by hand from then on.</param>
+/// <param name="MadeOf">The subjects measured for it: where one was not measured, its file is not checked, and the note names which.</param>
+/// <param name="CatalogCaseOf">The catalog case behind an id its file may hold; null for any other id.</param>
+public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool GatesCpuTimeAlways, bool GatesAllocation, Policy NewFilePolicy,
+    IReadOnlyList<DriverId> MadeOf, Func<string, CaseDefinition?> CatalogCaseOf)
+{
+    /// <summary>
+    /// Its times are judged only against a baseline of the same native library version: the floor's suites, since
+    /// another libzmq is another floor (Net.Zmq's baselines are meant to judge a new version of Net.Zmq).
+    /// </summary>
+    public bool TimeOnlyOnTheRecordedVersion { get; init; }
+
+    /// <summary>True when the suite's file may hold an entry with this id: a case of the catalog in some build.</summary>
+    public bool MayHold(string id) => CatalogCaseOf(id) is { } c && CaseCatalog.IsKnownId(c.Id);
+
+    /// <summary>The suite's cases judged against its file, with the gates it declares.</summary>
+    public IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
+    {
+        var gates = GateEvaluator.Evaluate(cases, basis, baselinePath, gateCpuTime: GatesCpuTimeAlways);
+        return GatesAllocation ? gates : gates.Where(g => !g.Id.IsAllocation).ToList();
+    }
+
+    /// <summary>A driver's suite of the catalog: its own cases, each against its group's reference variant.</summary>
+    public static SuiteDeclaration OfCatalog(DriverId driver, Suite suite) => new(
+        new SuiteId(driver.ToString(), suite.ToString()),
+        suite == Suite.BufferStrategies ? PerfCases.ReferenceStrategy.ToString() : PerfCases.ReferenceMode.ToString(),
+        GatesCpuTimeAlways: false,
+        GatesAllocation: true,
+        suite == Suite.BufferStrategies
+            ? new Policy([], [PolicyBounds.ArrayPoolUnder5KB, .. driver == DriverId.NetZmq ? new[] { PolicyBounds.RecvPoolUnder5KB, PolicyBounds.ClaimC4, PolicyBounds.ClaimC5 } : []], [])
+            : new Policy([PolicyBounds.PollerNearPureBlocking], [], []),
+        [driver],
+        id => CaseDefinition.Parse(id) is { } c && c.Driver == driver && c.Suite == suite ? c : null)
+    {
+        TimeOnlyOnTheRecordedVersion = driver == DriverId.LibZmq,
+    };
+}
+
+/// <summary>Every suite gated against a baseline file: each driver's three (the base build has none: it is what the head is judged against) and the binding overhead.</summary>
+public static class SuiteDeclarations
+{
+    public static IReadOnlyList<SuiteDeclaration> All { get; } =
+    [
+        .. Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase)
+            .SelectMany(d => Enum.GetValues<Suite>().Select(s => SuiteDeclaration.OfCatalog(d, s))),
+        BindingOverhead.Declaration,
+    ];
+
+    /// <summary>The suite's declaration; null when no suite has this id (a stray file's name).</summary>
+    public static SuiteDeclaration? Find(SuiteId id) => All.FirstOrDefault(d => d.Id == id);
+
+    public static SuiteDeclaration Of(SuiteId id) =>
+        Find(id) ?? throw new KeyNotFoundException($"no suite {id.Subject}.{id.Suite} is declared; known: {string.Join(", ", All.Select(d => d.Id.FileName))}");
+}
