@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
 using NetZmqTests.Scenarios.Catalog;
@@ -143,7 +142,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
     /// that names a member its Net.Zmq lacks, so a build without MessagePool (0.5.0) still runs Message and
     /// MessageZeroCopy through this driver compiled with it.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private readonly void ReceivePooled(ReceiveLedger ledger)
     {
         // Dispose returns the message to the pool; the receiver knows the size, as this API requires.
@@ -153,7 +152,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
     }
 
     /// <summary>The receive-pool overload, in a method of its own for the reason <see cref="ReceivePooled"/> gives.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private readonly int ReceiveSized(Message message, int size) => _socket.Recv(message, size);
 #endif
 

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
@@ -93,7 +92,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     /// A method of its own, never inlined: the runtime refuses a whole method that names a member its Net.Zmq lacks,
     /// so with MessagePool named only here a build without it (0.5.0) still runs Message and MessageZeroCopy.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private void SendPooled(in SendPlan plan, int i, byte[] payloadTemplate, int size)
     {
         // Sending returns the message to the pool; a pooled message must not be touched after Send.

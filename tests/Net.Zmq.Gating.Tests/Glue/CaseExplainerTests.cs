@@ -87,4 +87,19 @@ public sealed class CaseExplainerTests
         var error = Assert.Throws<ArgumentException>(() => Explainer.Explain("NetZmq/Patterns/PushPull/Inproc/Poller/1KiB"));
         Assert.Contains("<driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>", error.Message, StringComparison.Ordinal);
     }
+
+    /// <summary>A pool case explained by a build whose Net.Zmq has no MessagePool (or none at all) says why, rather than failing deep inside.</summary>
+    [Fact]
+    public void ACaseOfAnotherBuildOnly_IsAnErrorSayingWhy()
+    {
+        const string pool = "NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/MessagePoolRecvPool/64B";
+        if (CaseExplainer.AllIds.Contains(pool))
+        {
+            Assert.Contains(Explainer.Explain(pool).Gates, g => g.Id.Kind == GateKind.BytesPolicy);
+            return;
+        }
+
+        var error = Assert.Throws<ArgumentException>(() => Explainer.Explain(pool));
+        Assert.Contains("is a case of another build only: not in", error.Message, StringComparison.Ordinal);
+    }
 }

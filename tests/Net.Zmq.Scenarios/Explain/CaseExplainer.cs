@@ -38,14 +38,16 @@ public sealed class CaseExplainer(string repositoryRoot)
         _ => "NetZmqReceiveSocket",
     };
 
-    /// <summary>Every case id the catalog knows in some build (Net.Zmq's pool cases too).</summary>
+    /// <summary>Every case id of this build's catalog (Net.Zmq's pool cases only where its Net.Zmq has MessagePool).</summary>
     public static IEnumerable<string> AllIds => CaseCatalog.All.Select(c => c.Id);
 
     public Explanation Explain(string id)
     {
-        var c = CaseCatalog.IsKnownId(id) ? CaseDefinition.Parse(id)! : throw new ArgumentException(
-            $"'{id}' is no case id. An id is <driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>, e.g. " +
-            "NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB; --list prints them all.");
+        var c = CaseCatalog.All.FirstOrDefault(x => x.Id == id) ?? throw new ArgumentException(CaseCatalog.IsKnownId(id)
+            ? $"'{id}' is a case of another build only: " + string.Join("; ", CaseCatalog.StrategiesNotExpressed
+                .Where(n => CaseDefinition.Parse(id) is { } other && n.Driver == other.Driver && n.Strategy == other.Strategy).Select(n => n.Reason))
+            : $"'{id}' is no case id. An id is <driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>, e.g. " +
+              "NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB; --list prints them all.");
         var lines = new List<string>();
         var sources = new List<SourceLine>();
         var problems = new List<string>();
