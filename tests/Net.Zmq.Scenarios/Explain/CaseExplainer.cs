@@ -73,8 +73,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         var cell = CaseCatalog.All.Where(o => o.Cell == c.Cell && PerfSelection.InProfile(MeasurementProfile.Default, o) && o.Driver != DriverId.NetZmqBase).ToList();
         Say($"Cell {c.Cell}: {cell.Count} cases of the default profile measured together in alternating operations (" +
             string.Join("; ", cell.GroupBy(o => o.Driver).Select(g => $"{g.Key} {g.Count()}")) + ")");
-        var reference = identity.IsReference ? c : CaseCatalog.All.Single(o => o.Driver == c.Driver && o.Suite == c.Suite
-                                                                              && PerfCases.Identify(o) is { IsReference: true } r && r.Group == identity.Group);
+        var reference = PerfCases.ReferenceOf(c);
         Say(identity.IsReference
             ? $"Reference: it is the reference of its group {identity.Group} ({identity.ReferenceVariant}): the others' times are ratios to its"
             : $"Reference: {reference.Id} (group {identity.Group}): its time is judged only as a ratio to this case's, measured with it");

@@ -33,6 +33,15 @@ public static class PerfCases
         return (0.2 * blocks) + (operations * perOperation * (anyCaseOfTheCell.Driver == DriverId.NetMQ ? 2 : 1));
     }
 
+    /// <summary>The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.</summary>
+    public static string ReferenceVariantOf(Suite suite) =>
+        suite == Suite.BufferStrategies ? ReferenceStrategy.ToString() : ReferenceMode.ToString();
+
+    /// <summary>The case <paramref name="c"/>'s time is a ratio to: the same case in the reference variant (itself, when it is the reference).</summary>
+    public static CaseDefinition ReferenceOf(CaseDefinition c) => c.Suite == Suite.BufferStrategies
+        ? new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, c.Mode, ReferenceStrategy, c.MessageSize)
+        : new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, ReferenceMode, c.Strategy, c.MessageSize);
+
     /// <summary>
     /// The group a case's time is compared within, and what varies there: receive modes at one size (patterns: at
     /// one pattern, transport and size), strategies at one size.
@@ -42,9 +51,9 @@ public static class PerfCases
         var size = CaseDefinition.FormatSize(definition.MessageSize);
         var (group, variant, reference) = definition.Suite switch
         {
-            Suite.ReceiveModes => (size, definition.Mode.ToString(), ReferenceMode.ToString()),
-            Suite.Patterns => ($"{definition.Pattern}/{definition.Transport}/{size}", definition.Mode.ToString(), ReferenceMode.ToString()),
-            _ => (size, definition.Strategy.ToString(), ReferenceStrategy.ToString()),
+            Suite.ReceiveModes => (size, definition.Mode.ToString(), ReferenceVariantOf(definition.Suite)),
+            Suite.Patterns => ($"{definition.Pattern}/{definition.Transport}/{size}", definition.Mode.ToString(), ReferenceVariantOf(definition.Suite)),
+            _ => (size, definition.Strategy.ToString(), ReferenceVariantOf(definition.Suite)),
         };
         return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant, reference,
             definition.CrossDriverKey)

@@ -39,7 +39,7 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     /// <summary>A driver's suite of the catalog: its own cases, each against its group's reference variant.</summary>
     public static SuiteDeclaration OfCatalog(DriverId driver, Suite suite) => new(
         new SuiteId(driver.ToString(), suite.ToString()),
-        suite == Suite.BufferStrategies ? PerfCases.ReferenceStrategy.ToString() : PerfCases.ReferenceMode.ToString(),
+        PerfCases.ReferenceVariantOf(suite),
         GatesCpuTimeAlways: false,
         GatesAllocation: true,
         suite == Suite.BufferStrategies
