@@ -107,7 +107,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_RatioBeyondBaselinePlusTolerance_Fails()
     {
         // Baseline 1.00 with 10 % tolerance; measured 1.15.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains("measured 1.150", result.Describe(), StringComparison.Ordinal);
@@ -117,7 +117,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_RatioWithinTolerance_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
@@ -127,7 +127,7 @@ public sealed class GateEvaluatorTests
     {
         // Baseline 1000 B, +5 % + 1024 B = 2074 B allowed; 32 B more per message on 10,000 messages is 320,000 B more.
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 321_000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
-            GateEvaluator.AllocationRegressionGate);
+            AllocationRule.Name);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains("measured 313.5 KiB", result.Describe(), StringComparison.Ordinal);
@@ -137,7 +137,7 @@ public sealed class GateEvaluatorTests
     public void AllocationGate_BytesWithinSlack_Holds()
     {
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 2000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
-            GateEvaluator.AllocationRegressionGate);
+            AllocationRule.Name);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
@@ -154,7 +154,7 @@ public sealed class GateEvaluatorTests
             .WithCase(Identity(Subject, "Poller").Id, c => c with { ProcessBytesPerOperation = 1_000_000 });
         var cases = SuiteAnalysis.Analyze([Case("PureBlocking", 5e6), Case("Poller", 5e6) with { ProcessBytesPerOperation = measured }]);
 
-        var result = Only(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath), GateEvaluator.ProcessAllocationRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath), AllocationRule.ProcessName);
 
         Assert.Equal(verdict, result.Verdict);
         Assert.Contains("baseline 976.6 KiB + 50 % + 1024 B", result.Bound, StringComparison.Ordinal);
@@ -200,7 +200,7 @@ public sealed class GateEvaluatorTests
     {
         // Pairs from 0.6 to 1.9 around 1.2: the estimate is beyond 1.10, its interval reaches 0.9.
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 6.25e6, pollerSpread: 0.5), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
-            GateEvaluator.TimeRegressionGate);
+            TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("above 1.10 but not significantly", result.Note, StringComparison.Ordinal);
@@ -217,7 +217,7 @@ public sealed class GateEvaluatorTests
         var poller = Identity(Subject, "Poller").Id;
         var uncertain = baseline.WithCase(poller, c => c with { RatioLower = 0.7, RatioUpper = 1.3 });
 
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(uncertain), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(uncertain), BaselinePath), TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("not significantly", result.Note, StringComparison.Ordinal);
@@ -229,8 +229,8 @@ public sealed class GateEvaluatorTests
     {
         var swinging = Baseline(pollerRatio: 1.0, tolerances: new Tolerances(0.05, 0.05, 1024) { RunToRun = 0.2 });
 
-        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateEvaluator.TimeRegressionGate);
-        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), TimeRegressionRule.Name);
+        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Pass, within.Verdict);
         Assert.Contains("not significantly", within.Note, StringComparison.Ordinal);
@@ -244,7 +244,7 @@ public sealed class GateEvaluatorTests
         // Both intervals ±10 % in log space around their values: the slowdown's is √2 × as wide.
         var measured = new RatioEstimate(1.2, 1.2 * Math.Exp(-0.1), 1.2 * Math.Exp(0.1));
 
-        var slowdown = GateEvaluator.Slowdown(measured, 1.0, Math.Exp(-0.1), Math.Exp(0.1), runToRun: 0);
+        var slowdown = TimeRegressionRule.Slowdown(measured, 1.0, Math.Exp(-0.1), Math.Exp(0.1), runToRun: 0);
 
         Assert.Equal(1.2, slowdown.Value, 9);
         Assert.Equal(0.1 * Math.Sqrt(2), Math.Log(slowdown.Upper / slowdown.Value), 9);
@@ -268,11 +268,11 @@ public sealed class GateEvaluatorTests
         var gated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath, gateCpuTime: true);
         var ungated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath);
 
-        Assert.Equal(GateVerdict.Pass, Only(gated, GateEvaluator.TimeRegressionGate).Verdict);
-        var cpu = Only(gated, GateEvaluator.CpuTimeRegressionGate);
+        Assert.Equal(GateVerdict.Pass, Only(gated, TimeRegressionRule.Name).Verdict);
+        var cpu = Only(gated, TimeRegressionRule.CpuName);
         Assert.Equal(GateVerdict.Fail, cpu.Verdict);
         Assert.StartsWith("1.300", cpu.Measured, StringComparison.Ordinal);
-        var shown = Only(ungated, GateEvaluator.CpuTimeRegressionGate);
+        var shown = Only(ungated, TimeRegressionRule.CpuName);
         Assert.Equal(GateVerdict.NotApplied, shown.Verdict);
         Assert.Contains("the machine was quiet", shown.Note, StringComparison.Ordinal);
     }
@@ -282,7 +282,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_SignificantButBelowTheNoiseFloor_Holds_SayingWhy()
     {
         var result = Only(GateEvaluator.Evaluate(Group(100_000, 115_000), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
-            GateEvaluator.TimeRegressionGate);
+            TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("only 1.5 ns per message slower than the baseline ratio (noise floor 10 ns)", result.Note, StringComparison.Ordinal);
@@ -291,13 +291,13 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_Failure_GivesTheSlowdownItsIntervalAndTheCostPerMessage()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateEvaluator.TimeRegressionGate);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Matches(@"^1\.150× the baseline ratio, 95 % interval \[1\.1\d\d, 1\.1\d\d\] \(10 pairs\) above 1\.10; 75 ns per message slower$", result.Note);
     }
 
-    private static GateResult Aggregate(IEnumerable<GateResult> results) => Assert.Single(results, r => r.Gate == GateEvaluator.AggregateGate);
+    private static GateResult Aggregate(IEnumerable<GateResult> results) => Assert.Single(results, r => r.Gate == AggregateRule.Name);
 
     private static IReadOnlyList<AnalyzedCase> Groups(params (string Group, double Poller)[] groups) =>
         SuiteAnalysis.Analyze([.. groups.SelectMany(g => new[] { Case("PureBlocking", 5e6, group: g.Group), Case("Poller", 5e6 * g.Poller, group: g.Group) })]);
@@ -311,7 +311,7 @@ public sealed class GateEvaluatorTests
     {
         var results = GateEvaluator.Evaluate(Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
-        Assert.All(results.Where(r => r.Gate != GateEvaluator.AggregateGate), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
+        Assert.All(results.Where(r => r.Gate != AggregateRule.Name), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
         var aggregate = Aggregate(results);
         Assert.Equal(GateVerdict.Fail, aggregate.Verdict);
         Assert.Equal($"{Subject}/{Suite}", aggregate.Case);
@@ -408,6 +408,6 @@ public sealed class GateEvaluatorTests
     {
         var results = GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.3)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
-        Assert.DoesNotContain(results, r => r.Gate == GateEvaluator.AggregateGate);
+        Assert.DoesNotContain(results, r => r.Gate == AggregateRule.Name);
     }
 }

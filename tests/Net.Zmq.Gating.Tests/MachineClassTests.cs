@@ -130,13 +130,13 @@ public sealed class MachineClassTests
 
         var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 321_000), basis, BaselinePath);
 
-        var time = Only(results, GateEvaluator.TimeRegressionGate);
+        var time = Only(results, TimeRegressionRule.Name);
         Assert.Equal(GateVerdict.NotApplied, time.Verdict);
         Assert.False(time.FailsRun);
         Assert.StartsWith("not applied: the baseline has no values of this machine's class", time.Note, StringComparison.Ordinal);
         Assert.Contains("is not applied", time.Describe(), StringComparison.Ordinal);
         Assert.Equal(GateVerdict.Fail, Only(results, "policy: Poller ≤").Verdict);
-        Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.AllocationRegressionGate).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, AllocationRule.Name).Verdict);
     }
 
     /// <summary>
@@ -156,8 +156,8 @@ public sealed class MachineClassTests
         var file = first.WithClass(second);
         var measured = Group(5e6, 5e6, pollerBytes: 1_035_000);
 
-        var across = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, Differing("gc")), BaselinePath), GateEvaluator.AllocationRegressionGate);
-        var own = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath), GateEvaluator.AllocationRegressionGate);
+        var across = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, Differing("gc")), BaselinePath), AllocationRule.Name);
+        var own = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath), AllocationRule.Name);
 
         Assert.Equal(GateVerdict.Pass, across.Verdict);
         Assert.Contains("+ 3.0 % between classes", across.Bound, StringComparison.Ordinal);
@@ -231,11 +231,11 @@ public sealed class MachineClassTests
             Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), NeighbourCpus = 1.0 }]);
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
-        var wall = Only(results, GateEvaluator.TimeRegressionGate);
+        var wall = Only(results, TimeRegressionRule.Name);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
         Assert.StartsWith("not applied: the machine was busy (other processes used 1.00 CPUs while this cell was measured), so wall time is not judged and CPU time is",
             wall.Note, StringComparison.Ordinal);
-        Assert.Equal(cpuVerdict, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
+        Assert.Equal(cpuVerdict, Only(results, TimeRegressionRule.CpuName).Verdict);
     }
 
     /// <summary>
@@ -254,10 +254,10 @@ public sealed class MachineClassTests
             Case("Poller", 15e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), Case = Identity(Subject, "Poller") with { SleepBound = true } }]);
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
-        var wall = Only(results, GateEvaluator.TimeRegressionGate);
+        var wall = Only(results, TimeRegressionRule.Name);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
         Assert.StartsWith("not applied: this case sleeps between polls", wall.Note, StringComparison.Ordinal);
-        Assert.Equal(cpuVerdict, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
+        Assert.Equal(cpuVerdict, Only(results, TimeRegressionRule.CpuName).Verdict);
     }
 
     /// <summary>The sample baseline, with Poller's CPU-time ratio recorded as 1.0 [0.98, 1.02].</summary>
@@ -277,8 +277,8 @@ public sealed class MachineClassTests
 
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath);
 
-        Assert.Equal(GateVerdict.Fail, Only(results, GateEvaluator.TimeRegressionGate).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, TimeRegressionRule.Name).Verdict);
         // Shown, not judged: the same gates in a quiet run and a busy one, only the verdicts differ.
-        Assert.Equal(GateVerdict.NotApplied, Only(results, GateEvaluator.CpuTimeRegressionGate).Verdict);
+        Assert.Equal(GateVerdict.NotApplied, Only(results, TimeRegressionRule.CpuName).Verdict);
     }
 }

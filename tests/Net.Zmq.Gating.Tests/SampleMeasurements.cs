@@ -97,7 +97,7 @@ internal static class SampleMeasurements
         return new PerfRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
             here, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
             [new CrossSubjectComparison("Binding overhead", "Binding", ["Floor", "Missing"], "The binding's time over the floor's.")],
-            ["Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged."],
+            [new RunNote(NoteKind.Refreshed, "Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged.")],
             [
                 new ClaimCheck("C1", "Poller runs within 0.97-1.01 × PureBlocking.", ClaimVerdict.DoesNotHold, "64B 1.020 [1.010, 1.030]",
                     ClaimGate.Of(new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's"))),

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Reporting;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
@@ -24,9 +25,9 @@ public sealed class GateTests
             : $"{driver} is not measured here, so its baselines (baselines/{driver}.*.json) were not checked: {availability.Description}");
 
         var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
-        foreach (var note in run.Notes.Where(n => n.StartsWith(BaselineStore.NotCheckedNote, StringComparison.Ordinal) && n.Contains($"/{driver}.", StringComparison.Ordinal)))
+        foreach (var note in run.Notes.Where(n => n.Kind == NoteKind.NotChecked && n.Suite?.Subject == driver.ToString()))
         {
-            TestContext.Current.TestOutputHelper!.WriteLine(note);
+            TestContext.Current.TestOutputHelper!.WriteLine(note.Text);
         }
 
         // The base build is judged only through the head's cases over its own (head ÷ base), which are its row here;

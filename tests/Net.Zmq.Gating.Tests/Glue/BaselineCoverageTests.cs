@@ -14,8 +14,14 @@ public sealed class BaselineCoverageTests
 {
     private static readonly BaselineStore Store = new(SourceLayout.Of(typeof(BaselineCoverageTests).Assembly));
 
-    private static List<string> Unchecked(IReadOnlyCollection<string> gated, params AbsentSubject[] absent) =>
-        [.. Store.Unchecked(gated, absent, "profile quick")];
+    /// <summary>The not-checked notes' sentences, after checking each is of its kind and names the file's suite.</summary>
+    private static List<string> Unchecked(IReadOnlyCollection<string> gated, params AbsentSubject[] absent)
+    {
+        var notes = Store.Unchecked(gated, absent, "profile quick").ToList();
+        Assert.All(notes, n => Assert.Equal(NoteKind.NotChecked, n.Kind));
+        Assert.All(notes, n => Assert.Contains($"baselines/{n.Suite!.Value.FileName}:", n.Text, StringComparison.Ordinal));
+        return [.. notes.Select(n => n.Text)];
+    }
 
     public static TheoryData<string> Profiles => new(MeasurementProfile.All.Select(p => p.Name));
 
@@ -69,8 +75,8 @@ public sealed class BaselineCoverageTests
         var notes = Unchecked(gated, new AbsentSubject("NetZmq", "Net.Zmq 0.4.1 does not restore here"), new AbsentSubject("LibZmq", "no libzmq.so.5"));
 
         Assert.Equal(all.Count - gated.Count, notes.Count);
-        Assert.Contains($"{BaselineStore.NotCheckedNote} baselines/NetZmq.Patterns.json: NetZmq was not measured: Net.Zmq 0.4.1 does not restore here.", notes);
-        Assert.Contains($"{BaselineStore.NotCheckedNote} baselines/LibZmq.ReceiveModes.json: LibZmq was not measured: no libzmq.so.5.", notes);
+        Assert.Contains($"Not checked: baselines/NetZmq.Patterns.json: NetZmq was not measured: Net.Zmq 0.4.1 does not restore here.", notes);
+        Assert.Contains($"Not checked: baselines/LibZmq.ReceiveModes.json: LibZmq was not measured: no libzmq.so.5.", notes);
     }
 
     [Fact]
@@ -84,8 +90,8 @@ public sealed class BaselineCoverageTests
 
         Assert.Equal(
         [
-            $"{BaselineStore.NotCheckedNote} baselines/NetMQ.Patterns.json: none of its cases was measured in this run (profile quick).",
-            $"{BaselineStore.NotCheckedNote} baselines/NetZmq.BindingOverhead.json: it is made of NetZmq and LibZmq cases, and LibZmq was not measured: no libzmq.so.5.",
+            $"Not checked: baselines/NetMQ.Patterns.json: none of its cases was measured in this run (profile quick).",
+            $"Not checked: baselines/NetZmq.BindingOverhead.json: it is made of NetZmq and LibZmq cases, and LibZmq was not measured: no libzmq.so.5.",
         ], notes);
     }
 

@@ -100,11 +100,11 @@ public static class ClassAdoption
             cases[id] = Centre(values, ratioTolerance);
         }
 
-        var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > GateEvaluator.AggregateMaximumRunToRun);
+        var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > AggregateRule.MaximumRunToRun);
         if (swinging > 0)
         {
             notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"{swinging} of {cases.Count} cases swing by more than {GateEvaluator.AggregateMaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
+                $"{swinging} of {cases.Count} cases swing by more than {AggregateRule.MaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
         }
 
         var aggregate = AggregateTolerance(observed.Select(o => o.Suite!).ToList(), cases);
@@ -228,10 +228,10 @@ public static class ClassAdoption
         var means = runs
             .Select(run => run.Cases
                 .Where(c => !c.Case.IsReference && !c.Case.SleepBound && !GateEvaluator.IsBusy(c.Measurement)
-                            && cases.TryGetValue(c.Case.Id, out var centre) && centre.Tolerances.RunToRun <= GateEvaluator.AggregateMaximumRunToRun)
+                            && cases.TryGetValue(c.Case.Id, out var centre) && centre.Tolerances.RunToRun <= AggregateRule.MaximumRunToRun)
                 .Select(c => Math.Log(c.Ratio.Value / cases[c.Case.Id].Ratio))
                 .ToList())
-            .Where(deviations => deviations.Count >= GateEvaluator.AggregateMinimumGroups)
+            .Where(deviations => deviations.Count >= AggregateRule.MinimumGroups)
             .Select(deviations => deviations.Average())
             .ToList();
         return means.Count < 3

@@ -88,7 +88,7 @@ public sealed record CaseComparison(string Id, string Suite, Change Time, RatioE
 }
 
 /// <summary>
-/// Two Perf runs compared with the gates' own rule (<see cref="GateEvaluator.Slowdown"/>): the second run's ratio
+/// Two Perf runs compared with the gates' own rule (<see cref="TimeRegressionRule.Slowdown"/>): the second run's ratio
 /// over the first's, with both intervals and the case's run-to-run swing in quadrature; Slower only beyond the
 /// case's tolerance, significantly and by more than the noise floor per message; Faster the same way down.
 /// Allocations: more than the first run's bytes plus the baseline's slack. The first run stands where a baseline
@@ -101,10 +101,10 @@ public static class RunComparison
         before.Cases.Values.Where(c => after.Cases.ContainsKey(c.Id)).OrderBy(c => c.Id, StringComparer.Ordinal).Select(b =>
         {
             var a = after.Cases[b.Id];
-            var slowdown = GateEvaluator.Slowdown(a.Ratio, b.Ratio.Value, b.Ratio.Lower, b.Ratio.Upper, b.RunToRun);
+            var slowdown = TimeRegressionRule.Slowdown(a.Ratio, b.Ratio.Value, b.Ratio.Lower, b.Ratio.Upper, b.RunToRun);
             var bound = 1 + b.RatioTolerance;
             var perMessage = Math.Abs(a.Ratio.Value - b.Ratio.Value) * b.ReferenceNanosecondsPerMessage;
-            var time = perMessage <= GateEvaluator.NoiseFloorNanosecondsPerMessage ? Change.Same
+            var time = perMessage <= TimeRegressionRule.NoiseFloorNanosecondsPerMessage ? Change.Same
                 : slowdown.Value > bound && slowdown.Lower > bound ? Change.Slower
                 : slowdown.Value < 1 / bound && slowdown.Upper < 1 / bound ? Change.Faster
                 : Change.Same;

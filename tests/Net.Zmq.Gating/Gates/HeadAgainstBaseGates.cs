@@ -12,7 +12,7 @@ namespace NetZmqTests.Gating.Gates;
 /// ratio to the base's same case (<see cref="AnalyzedCase.Ratio"/>, paired by unit).
 /// <list type="bullet">
 /// <item>Time, per case: fails when the whole 95 % interval of head ÷ base lies above 1 + <see cref="Thresholds.Time"/>
-/// and the slowdown exceeds <see cref="GateEvaluator.NoiseFloorNanosecondsPerMessage"/>, in wall time, also beside a
+/// and the slowdown exceeds <see cref="TimeRegressionRule.NoiseFloorNanosecondsPerMessage"/>, in wall time, also beside a
 /// busy neighbour (it slows head and base alike, operation by operation, so it widens the interval but does not tilt
 /// it). Cases that sleep between polls are shown, not judged (<see cref="SleepBound"/>).</item>
 /// <item>Time, over every case: the geometric mean of head ÷ base, each case weighted by its precision (cells resampled
@@ -50,7 +50,7 @@ public static class HeadAgainstBaseGates
     public static Thresholds Default { get; } = new(Time: 0.02, Aggregate: 0.01, BytesRelative: 0.01, BytesAbsolute: 1024);
 
     /// <summary>Clusters smaller than this many make the geometric mean's interval meaningless (a narrow PERF_FILTER).</summary>
-    public const int AggregateMinimumGroups = GateEvaluator.AggregateMinimumGroups;
+    public const int AggregateMinimumGroups = AggregateRule.MinimumGroups;
 
     /// <param name="cases">The head's cases, each judged against the base's same case.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Thresholds thresholds)
@@ -100,10 +100,10 @@ public static class HeadAgainstBaseGates
         if (notApplied is null && ratio.Lower > bound)
         {
             var perMessage = (ratio.Value - 1) * Quantiles.Median(compared.ReferenceNanosecondsPerOperation) / compared.Measurement.MessagesPerOperation;
-            fails = perMessage > GateEvaluator.NoiseFloorNanosecondsPerMessage;
+            fails = perMessage > TimeRegressionRule.NoiseFloorNanosecondsPerMessage;
             note = fails
                 ? F($"the head is slower than its base: 95 % interval [{ratio.Lower:0.000}, {ratio.Upper:0.000}] ({ratio.Pairs} pairs) above {bound:0.00}; {perMessage:0} ns per message")
-                : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor {GateEvaluator.NoiseFloorNanosecondsPerMessage:0} ns)");
+                : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns)");
         }
         else if (notApplied is null && ratio.Value > bound)
         {

@@ -26,9 +26,9 @@ public sealed record ClaimCheck(string Id, string Claim, ClaimVerdict Verdict, s
 /// </summary>
 public sealed record ClaimGate(Gates.GateId Id, string Name, string? Aside = null)
 {
-    public static ClaimGate Of(Baselines.RatioBound bound, string? aside = null) => new(Gates.GateId.For(bound), Gates.GateEvaluator.PolicyGateName(bound), aside);
+    public static ClaimGate Of(Baselines.RatioBound bound, string? aside = null) => new(Gates.GateId.For(bound), Gates.PolicyRule.GateName(bound), aside);
 
-    public static ClaimGate Of(Baselines.BytesBound bound) => new(Gates.GateId.For(bound), Gates.GateEvaluator.PolicyGateName(bound));
+    public static ClaimGate Of(Baselines.BytesBound bound) => new(Gates.GateId.For(bound), Gates.PolicyRule.GateName(bound));
 
     public override string ToString() => Aside is null ? Name : $"{Name} ({Aside})";
 }

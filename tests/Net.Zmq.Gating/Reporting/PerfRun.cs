@@ -15,7 +15,7 @@ public sealed record PerfRun(
     IReadOnlyList<SubjectRun> Subjects,
     IReadOnlyList<AbsentSubject> Absent,
     IReadOnlyList<CrossSubjectComparison> Comparisons,
-    IReadOnlyList<string> Notes,
+    IReadOnlyList<RunNote> Notes,
     IReadOnlyList<ClaimCheck> Claims)
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);

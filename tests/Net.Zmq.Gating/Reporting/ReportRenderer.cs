@@ -56,7 +56,7 @@ public sealed class ReportRenderer(bool scrub = false)
             Line();
             foreach (var note in run.Notes)
             {
-                Line($"- {V(note)}");
+                Line($"- {V(note.Text)}");
             }
 
             Line();
@@ -146,7 +146,7 @@ public sealed class ReportRenderer(bool scrub = false)
         Line();
         Line($"Head: {V(builds.Head)}. Base: {V(builds.Base)}. Both measured in the same cells, their operations interleaved unit by unit " +
              $"(loaded first in this process: the {V(builds.LoadedFirst)}), so head ÷ base needs no baseline file and no machine class. " +
-             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {GateEvaluator.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
+             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
              F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
              F($"allocation above the base's + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
         Line();

@@ -95,7 +95,7 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
 
     /// <summary>
     /// How a refresh samples: twice the blocks of this profile. A baseline is a measurement too, and the gates carry
-    /// its uncertainty (<see cref="Gates.GateEvaluator.Slowdown"/>); measured twice as long, its intervals are √2
+    /// its uncertainty (<see cref="Gates.TimeRegressionRule.Slowdown"/>); measured twice as long, its intervals are √2
     /// narrower, and every later run can see a smaller regression against it.
     /// </summary>
     public MeasurementProfile ForRefresh() => this with

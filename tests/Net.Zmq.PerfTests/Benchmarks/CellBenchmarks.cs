@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using BenchmarkDotNet.Attributes;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
@@ -24,6 +23,8 @@ public class CellBenchmarks
 {
     private CaseDefinition[] _cases = [];
     private IReadOnlyList<ScheduledOperation> _schedule = [];
+    private (CaseDefinition Case, InjectedLoad? Load, bool CountProcessWide)[] _operations = [];
+    private CellRun _run = null!;
     private List<OperationRecord> _records = [];
     private readonly Dictionary<DriverId, MessageWorkload> _workloads = [];
     private int _position;
@@ -34,37 +35,14 @@ public class CellBenchmarks
     private IDisposable? _pinned;
     private NeighbourLoad.Reading? _cellStarted;
 
-    /// <summary>The run's cells and their schedules, set by the session before its BenchmarkDotNet runs (BenchmarkDotNet creates this class itself).</summary>
-    public static IReadOnlyDictionary<string, IReadOnlyList<ScheduledOperation>> Schedules { get; set; } =
-        new Dictionary<string, IReadOnlyList<ScheduledOperation>>();
+    /// <summary>
+    /// The measurement in progress, set by the session around its BenchmarkDotNet runs: BenchmarkDotNet creates this
+    /// class itself, so this one static is how a run reaches it.
+    /// </summary>
+    internal static CellRun? Current { get; set; }
 
-    /// <summary>Untimed operations of each case on a fresh workload before its block's first timed one, by cell.</summary>
-    public static Func<string, int> WarmupOperations { get; set; } = _ => 0;
-
-    /// <summary>The run's deliberate regressions (PERF_INJECT), set by the session around its BenchmarkDotNet runs.</summary>
-    public static InjectionPlan? Injection { get; set; }
-
-    /// <summary>Where each block's threads run (PERF_PLACEMENT), set by the session.</summary>
-    public static ThreadPlacement? Placement { get; set; }
-
-    /// <summary>Every cell id this run measures.</summary>
-    public static IEnumerable<string> CellIds => Schedules.Keys;
-
-    /// <summary>Why a cell failed, by id: BenchmarkDotNet only knows that it did.</summary>
-    public static ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);
-
-    private static readonly ConcurrentDictionary<string, List<OperationRecord>> Records = new(StringComparer.Ordinal);
-
-    private static readonly ConcurrentDictionary<string, double> Neighbours = new(StringComparer.Ordinal);
-
-    /// <summary>CPUs other processes used while the cell was measured (<see cref="NeighbourLoad"/>); null where that cannot be read.</summary>
-    public static double? NeighbourCpusOf(string cell) => Neighbours.TryGetValue(cell, out var cpus) ? cpus : null;
-
-    /// <summary>Every operation run for a cell, in order (a cell measured again starts a new list).</summary>
-    public static IReadOnlyList<OperationRecord> RecordsOf(string cell) => Records.TryGetValue(cell, out var list) ? list : [];
-
-    /// <summary>Told each cell's id as its setup ends, before its first operation: the run's progress lines.</summary>
-    public static Action<string>? CellStarted { get; set; }
+    /// <summary>Every cell id the measurement in progress measures.</summary>
+    public static IEnumerable<string> CellIds => Current?.Plans.Keys ?? [];
 
     [ParamsSource(nameof(CellIds))]
     public string CellId { get; set; } = "";
@@ -72,16 +50,21 @@ public class CellBenchmarks
     [GlobalSetup]
     public void PrepareCell()
     {
-        _schedule = Schedules[CellId];
-        _cases = _schedule.Select(s => s.CaseId).Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToArray();
+        _run = Current ?? throw new InvalidOperationException("the session sets the measurement before BenchmarkDotNet runs a cell");
+        var plan = _run.Plans[CellId];
+        _schedule = plan.Schedule;
+        _cases = _schedule.Select(s => s.CaseId).Distinct(StringComparer.Ordinal).Select(id => plan.Cases[id]).ToArray();
+        // Each operation's case, injection and allocation count resolved once here, not looked up per operation.
+        _operations = _schedule.Select(s => plan.Cases[s.CaseId])
+            .Select(c => (c, _run.Injected(c.Id), ZmqDrivers.Get(c.Driver).HasManagedIoThread)).ToArray();
         // Room for every operation BenchmarkDotNet will run, so that recording never allocates inside an operation.
         _records = new List<OperationRecord>(_schedule.Count + 16);
-        Records[CellId] = _records;
+        _run.Records[CellId] = _records;
         _position = 0;
         _block = -1;
-        Neighbours.TryRemove(CellId, out _);
+        _run.Neighbours.TryRemove(CellId, out _);
         _cellStarted = NeighbourLoad.Read();
-        CellStarted?.Invoke(CellId);
+        _run.CellStarted?.Invoke(CellId);
     }
 
     [IterationSetup]
@@ -91,20 +74,21 @@ public class CellBenchmarks
         {
             // Should BenchmarkDotNet invoke more often than the schedule has operations, the extra invocations repeat
             // its last one; the session attributes times by the records, checked against the schedule.
-            _current = _schedule[Math.Min(_position, _schedule.Count - 1)];
+            var position = Math.Min(_position, _schedule.Count - 1);
+            _current = _schedule[position];
             if (_current.Block != _block)
             {
                 OpenBlock(_current.Block);
             }
 
-            var definition = CaseCatalog.Get(_current.CaseId);
-            _workload = _workloads[definition.Driver];
-            _workload.Use(definition, Injected(definition.Id));
-            _countProcessWide = ZmqDrivers.Get(definition.Driver).HasManagedIoThread;
+            var operation = _operations[position];
+            _workload = _workloads[operation.Case.Driver];
+            _workload.Use(operation.Case, operation.Load);
+            _countProcessWide = operation.CountProcessWide;
         }
         catch (Exception e)
         {
-            Failures.TryAdd(CellId, $"{_current.CaseId}: {e.Message}");
+            _run.Failures.TryAdd(CellId, $"{_current.CaseId}: {e.Message}");
             throw;
         }
     }
@@ -130,7 +114,7 @@ public class CellBenchmarks
         }
         catch (Exception e)
         {
-            Failures.TryAdd(CellId, e.Message);
+            _run.Failures.TryAdd(CellId, e.Message);
             throw;
         }
 
@@ -148,7 +132,7 @@ public class CellBenchmarks
         CloseWorkloads();
         if (NeighbourLoad.Since(_cellStarted) is { } cpus)
         {
-            Neighbours[CellId] = cpus;
+            _run.Neighbours[CellId] = cpus;
         }
     }
 
@@ -170,26 +154,22 @@ public class CellBenchmarks
             foreach (var variant in driver.Skip(1))
             {
                 // The connection is settled already; a variant only needs its own buffers and pools touched once.
-                workload.Use(variant, Injected(variant.Id));
+                workload.Use(variant, _run.Injected(variant.Id));
                 workload.Settle(messages: 100);
             }
         }
 
-        _pinned = (Placement ?? throw new InvalidOperationException("the session sets the placement before measuring"))
-            .Pin(_workloads.Values.Select(w => w.SenderThreadId).ToHashSet());
-        for (var i = 0; i < WarmupOperations(CellId); i++)
+        _pinned = _run.Placement.Pin(_workloads.Values.Select(w => w.SenderThreadId).ToHashSet());
+        for (var i = 0; i < _run.Plans[CellId].WarmupOperations; i++)
         {
             foreach (var definition in _cases)
             {
                 var workload = _workloads[definition.Driver];
-                workload.Use(definition, Injected(definition.Id));
+                workload.Use(definition, _run.Injected(definition.Id));
                 workload.RunOperation();
             }
         }
     }
-
-    private static InjectedLoad? Injected(string caseId) =>
-        Injection?.For(caseId) is { } injected ? new InjectedLoad(injected.DelayNanoseconds, injected.AllocateBytes, injected.DelayFraction) : null;
 
     private void CloseWorkloads()
     {

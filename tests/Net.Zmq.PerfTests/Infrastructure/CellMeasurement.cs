@@ -20,47 +20,42 @@ internal static class CellMeasurement
     public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
         ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
     {
-        var schedules = new Dictionary<string, IReadOnlyList<ScheduledOperation>>(StringComparer.Ordinal);
-        var warmups = new Dictionary<string, int>(StringComparer.Ordinal);
+        var plans = new Dictionary<string, CellPlan>(StringComparer.Ordinal);
         foreach (var cell in cases.GroupBy(c => c.Cell))
         {
             var ids = cell.Select(c => c.Id).ToList();
             var sampling = profile.For(PerfCases.HasLongOperations(cell.First()), ids.Count);
-            schedules[cell.Key] = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
+            var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
                 sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs);
-            warmups[cell.Key] = sampling.WarmupOperations;
+            plans[cell.Key] = new CellPlan(schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
         }
 
         // The drivers' own assemblies are measured too, and the Net.Zmq driver is not a reference of this one (it is
         // loaded per build into a context of its own), so BenchmarkDotNet's check does not see it.
         OptimizationCheck.RequireOptimized(cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Select(d => d.GetType().Assembly).Distinct());
-        CellBenchmarks.Schedules = schedules;
-        CellBenchmarks.WarmupOperations = cell => warmups[cell];
-        CellBenchmarks.Injection = injection;
-        CellBenchmarks.Placement = placement;
-        CellBenchmarks.Failures.Clear();
-        var estimates = schedules.ToDictionary(s => s.Key,
-            s => PerfCases.EstimatedSeconds(CaseCatalog.Get(s.Value[0].CaseId), s.Value.Count, s.Value.Max(o => o.Block) + 1));
-        CellBenchmarks.CellStarted = new RunProgress(estimates, progress).CellStarted;
+        var byId = cases.ToDictionary(c => c.Id, StringComparer.Ordinal);
+        var estimates = plans.ToDictionary(p => p.Key,
+            p => PerfCases.EstimatedSeconds(p.Value.Cases.Values.First(), p.Value.Schedule.Count, p.Value.Schedule.Max(o => o.Block) + 1));
+        var run = new CellRun(plans, injection, placement, new RunProgress(estimates, progress).CellStarted);
+        CellBenchmarks.Current = run;
         try
         {
             return BenchmarkSession.Run(new InterleavedCells(
                     typeof(CellBenchmarks),
                     nameof(CellBenchmarks.CellId),
-                    schedules,
-                    id => PerfCases.Identify(CaseCatalog.Get(id)),
-                    id => CaseCatalog.Get(id).MessageSize,
+                    plans.ToDictionary(p => p.Key, p => p.Value.Schedule, StringComparer.Ordinal),
+                    id => PerfCases.Identify(byId[id]),
+                    id => byId[id].MessageSize,
                     CaseCatalog.MessagesPerOperation,
-                    cell => CellBenchmarks.Failures.TryGetValue(cell, out var reason) ? reason : null,
-                    CellBenchmarks.RecordsOf,
-                    CellBenchmarks.NeighbourCpusOf,
+                    run.FailureOf,
+                    run.RecordsOf,
+                    run.NeighbourCpusOf,
                     cell => estimates[cell]),
                 Path.Combine(artifactsDirectory, "bdn"), log);
         }
         finally
         {
-            CellBenchmarks.Injection = null;
-            CellBenchmarks.CellStarted = null;
+            CellBenchmarks.Current = null;
         }
     }
 }

@@ -144,7 +144,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         gates.ForEach(g => say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}{(g.Verdict == GateVerdict.NotApplied ? " (shown, not judged)" : "")}"));
         if (!judged.Case.IsReference && first.Cases.ContainsKey(caseId))
         {
-            say($"  and {GateEvaluator.AggregateGate} over the suite, where {GateEvaluator.AggregateMinimumGroups} or more groups are measured");
+            say($"  and {AggregateRule.Name} over the suite, where {AggregateRule.MinimumGroups} or more groups are measured");
         }
 
         foreach (var machineClass in file.Classes)

@@ -8,13 +8,34 @@ namespace NetZmqTests.Scenarios.Perf;
 /// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
 public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
 
+/// <summary>What is wrong with one baseline file, naming the file and the field.</summary>
+/// <param name="Shown">The file as the report shows it.</param>
+/// <param name="Suite">The suite its name stands for; null for a name that stands for none.</param>
+public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Problem);
+
 /// <summary>
 /// The checked-in baselines: where each subject's and suite's file lies, reading it strictly (and checking it
-/// belongs where it lies and names only cases of its suite), every file on every run, and refreshing.
+/// belongs where it lies and names only cases of its suite), every file on every run, and refreshing. Each file is
+/// read once per run: a second look at a file (the check of every file at the end) reuses the first read, except for
+/// a file this run wrote, which is read again so that what a refresh wrote is validated as any checked-in file.
 /// </summary>
 public sealed class BaselineStore(SourceLayout layout)
 {
+    private readonly Dictionary<SuiteId, BaselineLoad> _read = [];
+
     public BaselineLoad Load(SuiteId suite, bool refreshing)
+    {
+        if (_read.TryGetValue(suite, out var read))
+        {
+            return read;
+        }
+
+        read = Read(suite, refreshing);
+        _read[suite] = read;
+        return read;
+    }
+
+    private BaselineLoad Read(SuiteId suite, bool refreshing)
     {
         var path = System.IO.Path.Combine(layout.BaselinesDirectory, suite.FileName);
         var shown = layout.Display(path);
@@ -46,20 +67,21 @@ public sealed class BaselineStore(SourceLayout layout)
     /// Every baseline file, read and validated whether or not its subject can be measured here: a corrupt file of a
     /// driver this machine lacks would otherwise pass here and fail later elsewhere. Each problem names the file and the field.
     /// </summary>
-    public IReadOnlyList<string> ProblemsInEveryFile()
+    public IReadOnlyList<BaselineProblem> ProblemsInEveryFile()
     {
-        var problems = new List<string>();
+        var problems = new List<BaselineProblem>();
         foreach (var file in Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal))
         {
+            var shown = layout.Display(file);
             if (SuiteId.FromFileName(file) is not { } suite)
             {
-                problems.Add($"{layout.Display(file)}: a baseline file is named <subject>.<suite>.json");
+                problems.Add(new BaselineProblem(shown, null, $"{shown}: a baseline file is named <subject>.<suite>.json"));
                 continue;
             }
 
             if (Load(suite, refreshing: false).Error is { } error)
             {
-                problems.Add(error);
+                problems.Add(new BaselineProblem(shown, suite, error));
             }
         }
 
@@ -74,11 +96,13 @@ public sealed class BaselineStore(SourceLayout layout)
     /// other classes as they are; refused under CI before anything is measured. A new file declares no cross-class
     /// rule: whether its suite's mean carries across machines is measured and written by hand.
     /// </summary>
-    public static BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
+    public BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
             new NewFileDefaults(NewFileTolerances, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
+        // What was written is read again when every file is checked: a refresh's output passes the reader too.
+        _read.Remove(suite);
         return refreshed;
     }
 
@@ -94,7 +118,7 @@ public sealed class BaselineStore(SourceLayout layout)
     /// was refreshed and is gone now (Net.Zmq no longer restores, libzmq was uninstalled) must never pass or fail a
     /// run silently. <paramref name="scope"/> says what the run measured (its profile and filter).
     /// </summary>
-    public IEnumerable<string> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
+    public IEnumerable<RunNote> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
     {
         foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f)))
         {
@@ -104,10 +128,7 @@ public sealed class BaselineStore(SourceLayout layout)
             var why = missing is null ? $"none of its cases was measured in this run ({scope})"
                 : missing.Subject == suite?.Subject ? $"{missing.Subject} was not measured: {missing.Reason}"
                 : $"it is made of {string.Join(" and ", madeOf)} cases, and {missing.Subject} was not measured: {missing.Reason}";
-            yield return $"{NotCheckedNote} {shown}: {why.TrimEnd('.')}.";
+            yield return new RunNote(NoteKind.NotChecked, $"Not checked: {shown}: {why.TrimEnd('.')}.") { Suite = suite };
         }
     }
-
-    /// <summary>Prefix of the notes that name a baseline file this run did not check.</summary>
-    public const string NotCheckedNote = "Not checked:";
 }

@@ -26,6 +26,9 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     /// </summary>
     public bool TimeOnlyOnTheRecordedVersion { get; init; }
 
+    /// <summary>The report shows the suite's cases in tables of their own (false: its cases are ratios another table shows).</summary>
+    public bool HasTables { get; init; } = true;
+
     /// <summary>True when the suite's file may hold an entry with this id: a case of the catalog in some build.</summary>
     public bool MayHold(string id) => CatalogCaseOf(id) is { } c && CaseCatalog.IsKnownId(c.Id);
 

@@ -3,13 +3,13 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>
 /// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
 /// PERF_PLACEMENT, PERF_DRIVERS, UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
 /// </summary>
-internal sealed record PerfSettings(
+public sealed record PerfSettings(
     MeasurementProfile Profile,
     CaseFilter? Filter,
     InjectionPlan? Injection,

@@ -1,0 +1,153 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Perf;
+
+namespace NetZmqTests.Gating.Tests.Glue;
+
+/// <summary>
+/// The run's sequence end to end (select, measure, judge, measure again, report) with a fake measurer in place of
+/// BenchmarkDotNet, on a copy of the baselines: NetMQ's receive modes at 1 KiB, its file made by a refresh.
+/// </summary>
+public sealed class PerfRunSequenceTests : IDisposable
+{
+    private const string Group = "NetMQ/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB";
+    private const string Target = "NetMQ/ReceiveModes/RouterRouter/Tcp/BlockingWithBatch/ReusedBuffer/1KiB";
+    private const string Reference = "NetMQ/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/1KiB";
+    private static readonly SuiteId Suite = new("NetMQ", "ReceiveModes");
+
+    private readonly string _root = Directory.CreateTempSubdirectory("nzt-sequence-").FullName;
+    private readonly SourceLayout _layout;
+
+    public PerfRunSequenceTests()
+    {
+        _layout = new SourceLayout(_root, _root);
+        var checkedIn = SourceLayout.Of(typeof(PerfRunSequenceTests).Assembly).BaselinesDirectory;
+        Directory.CreateDirectory(_layout.BaselinesDirectory);
+        foreach (var file in Directory.EnumerateFiles(checkedIn, "*.json").Where(f => Path.GetFileName(f) != Suite.FileName))
+        {
+            File.Copy(file, Path.Combine(_layout.BaselinesDirectory, Path.GetFileName(file)));
+        }
+    }
+
+    private string SuiteFile => Path.Combine(_layout.BaselinesDirectory, Suite.FileName);
+
+    [Fact]
+    public void ARefresh_WritesTheFile_ThenAnUnchangedRun_JudgesEveryCase_PassesAndSaysWhatItDidNotCheck()
+    {
+        var refresh = Run(new FakeMeasurer((_, _) => 1.0), refresh: true);
+        Assert.True(File.Exists(SuiteFile));
+        Assert.Contains(refresh.Notes, n => n.Kind == NoteKind.Refreshed && n.Suite == Suite);
+        MarkSwingMeasured();
+
+        var measurer = new FakeMeasurer((_, _) => 1.0);
+        var run = Run(measurer);
+
+        Assert.Single(measurer.Calls);
+        Assert.Equal(4, measurer.Calls[0].Count);
+        var time = Assert.Single(run.Gates, g => g.Case == Target && g.Id.Kind == GateKind.TimeRegression);
+        Assert.Equal(GateVerdict.Pass, time.Verdict);
+        Assert.Contains(run.Gates, g => g.Id.Kind == GateKind.RatioPolicy);
+        Assert.DoesNotContain(run.Gates, g => g.FailsRun);
+        Assert.Contains(run.Notes, n => n.Kind == NoteKind.Filter);
+        Assert.Contains(run.Notes, n => n.Kind == NoteKind.NotChecked && n.Suite == new SuiteId("NetMQ", "Patterns"));
+        Assert.DoesNotContain(run.Notes, n => n.Kind == NoteKind.NotChecked && n.Suite == Suite);
+        Assert.DoesNotContain(run.Notes, n => n.Kind == NoteKind.InvalidBaseline);
+        Assert.Equal(ReportRenderer.Render(run), File.ReadAllText(Path.Combine(_root, "artifacts", ReportFiles.ReportName)));
+    }
+
+    /// <summary>A time gate failed on the first pass is measured again, its case with its reference only, and fails only if it fails again.</summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void AFailedTimeGate_IsMeasuredAgain_AndFailsOnlyIfTheSlowdownReproduces(bool reproduces)
+    {
+        Run(new FakeMeasurer((_, _) => 1.0), refresh: true);
+        MarkSwingMeasured();
+        var measurer = new FakeMeasurer((id, call) => id == Target && (call == 0 || reproduces) ? 1.3 : 1.0);
+
+        var run = Run(measurer);
+
+        Assert.Equal(2, measurer.Calls.Count);
+        Assert.Equal([Target, Reference], measurer.Calls[1].Order(StringComparer.Ordinal));
+        var time = Assert.Single(run.Gates, g => g.Case == Target && g.Id.Kind == GateKind.TimeRegression);
+        Assert.Equal(reproduces, time.FailsRun);
+        Assert.Contains(reproduces ? "reproduced: first measured" : "not reproduced when measured again", time.Note, StringComparison.Ordinal);
+        Assert.All(run.Gates.Where(g => g.Case != Target && g.Id.Kind != GateKind.Aggregate), g => Assert.False(g.FailsRun, g.Describe()));
+    }
+
+    [Fact]
+    public void ARefreshUnderCi_IsRefusedBeforeAnythingIsMeasured()
+    {
+        var measurer = new FakeMeasurer((_, _) => 1.0);
+
+        var refusal = Assert.Throws<InvalidOperationException>(() => Run(measurer, refresh: true, name => name == "CI" ? "true" : null));
+
+        Assert.Contains("UpdateBaselines=true is refused because CI is set", refusal.Message, StringComparison.Ordinal);
+        Assert.Empty(measurer.Calls);
+        Assert.False(File.Exists(SuiteFile));
+    }
+
+    /// <summary>A baseline file the run could not read is named once, as its suite's error, not again among the notes.</summary>
+    [Fact]
+    public void ACorruptFileOfAMeasuredSuite_IsItsSuitesError_AndAnotherOne_AnInvalidBaselineNote()
+    {
+        File.WriteAllText(SuiteFile, "");
+        File.WriteAllText(Path.Combine(_layout.BaselinesDirectory, "NetMQ.Patterns.json"), "{");
+
+        var run = Run(new FakeMeasurer((_, _) => 1.0));
+
+        var suite = Assert.Single(run.Subjects, s => s.SuiteId == Suite);
+        Assert.Contains("the file is empty", suite.Error, StringComparison.Ordinal);
+        var invalid = Assert.Single(run.Notes, n => n.Kind == NoteKind.InvalidBaseline);
+        Assert.Equal(new SuiteId("NetMQ", "Patterns"), invalid.Suite);
+    }
+
+    public void Dispose() => Directory.Delete(_root, recursive: true);
+
+    private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null) =>
+        PerfRunSequence.Run(
+            new PerfSettings(MeasurementProfile.Quick, new CaseFilter(Group), null, refresh, Path.Combine(_root, "artifacts"), environment ?? (_ => null))
+            {
+                Drivers = DriverSelection.Of(DriverId.NetMQ),
+            },
+            _layout, measurer.Measure, _ => { });
+
+    /// <summary>What adopting the machine does to the refreshed file's class: its run-to-run swing counts as measured, so per-case time is judged.</summary>
+    private void MarkSwingMeasured()
+    {
+        var file = BaselineReader.Read(SuiteFile);
+        BaselineWriter.WriteAtomically(file with { Classes = [.. file.Classes.Select(c => c with { Runs = new BaselineRuns(5, 5) })] }, SuiteFile);
+    }
+
+    /// <summary>
+    /// Measurements made up for the cases asked: 24 operations of 2 ms each (in 3 blocks), times the case's slowdown
+    /// on that call, with a small spread that differs by case, so that every ratio has an interval.
+    /// </summary>
+    private sealed class FakeMeasurer(Func<string, int, double> slowdown)
+    {
+        private const int Operations = 24;
+        private int _nextUnit;
+
+        /// <summary>The case ids of each call, in order.</summary>
+        public List<IReadOnlyList<string>> Calls { get; } = [];
+
+        public IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling)
+        {
+            var call = Calls.Count;
+            Calls.Add([.. cases.Select(c => c.Id)]);
+            var first = _nextUnit;
+            _nextUnit += Operations;
+            return [.. cases.Select((c, k) => new CaseMeasurement(PerfCases.Identify(c), CaseCatalog.MessagesPerOperation, c.MessageSize,
+                [.. Enumerable.Range(0, Operations).Select(i => 2_000_000 * slowdown(c.Id, call) * (1 + (0.004 * ((((i + k) * 7) % 10) - 4.5) / 4.5)))],
+                1000, 0.5, 0, 0)
+            {
+                PairingUnits = [.. Enumerable.Range(first, Operations)],
+                Blocks = [.. Enumerable.Range(0, Operations).Select(i => i / 8)],
+            })];
+        }
+    }
+}

@@ -1,0 +1,45 @@
+using System.Globalization;
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>
+/// The allocation-regression gates of one case: bytes per operation fail above baseline × (1 + relative) + absolute
+/// slack. Where a subject also allocates on threads it does not own (NetMQ's I/O thread), the process-wide figure has
+/// its own gate, with the file's <c>processBytesTolerance</c>. Across machine classes each bound widens by how far the
+/// file's classes differ (<see cref="BaselineBasis.BetweenClasses"/>).
+/// </summary>
+public static class AllocationRule
+{
+    public const string Name = "regression: bytes per operation";
+    public const string ProcessName = "regression: process-wide bytes per operation";
+
+    public static IEnumerable<GateResult> Evaluate(AnalyzedCase analyzed, BaselineCase expected, BaselineBasis basis, string baselinePath)
+    {
+        var id = analyzed.Case.Id;
+        var between = basis.BetweenClasses(id);
+        if (analyzed.Measurement.ProcessBytesPerOperation is { } process && expected.ProcessBytesPerOperation is { } expectedProcess)
+        {
+            var processBound = (expectedProcess * (1 + basis.Class.ProcessBytesTolerance + between.ProcessBytes)) + expected.Tolerances.BytesAbsolute;
+            yield return new GateResult(
+                new GateId(GateKind.ProcessAllocationRegression), ProcessName, id, Units.Bytes(process),
+                string.Create(CultureInfo.InvariantCulture,
+                    $"≤ {Units.Bytes(processBound)} (baseline {Units.Bytes(expectedProcess)} + {basis.Class.ProcessBytesTolerance:P0}{BetweenClassesText(between.ProcessBytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
+                process <= processBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath,
+                "counted process-wide: it includes the test host's and the I/O thread's allocations, which depend on timing");
+        }
+
+        var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
+        var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative + between.Bytes)) + expected.Tolerances.BytesAbsolute;
+        yield return new GateResult(
+            new GateId(GateKind.AllocationRegression), Name, id, Units.Bytes(bytes),
+            string.Create(CultureInfo.InvariantCulture,
+                $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
+            bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);
+    }
+
+    private static string BetweenClassesText(double move) =>
+        move > 0 ? string.Create(CultureInfo.InvariantCulture, $" + {move:P1} between classes") : "";
+}

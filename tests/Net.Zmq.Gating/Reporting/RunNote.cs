@@ -1,0 +1,61 @@
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>What a note of a run is about: tests and tools find notes by this, never by their wording.</summary>
+public enum NoteKind
+{
+    /// <summary>PERF_FILTER narrowed the run.</summary>
+    Filter,
+
+    /// <summary>PERF_INJECT put deliberate regressions in.</summary>
+    Injection,
+
+    /// <summary>Other processes took a share of the machine while cells were measured.</summary>
+    BusyMachine,
+
+    /// <summary>A driver's blocking calls were interrupted by a signal and made again.</summary>
+    Interrupted,
+
+    /// <summary>A baseline file cannot be read or does not belong where it lies.</summary>
+    InvalidBaseline,
+
+    /// <summary>A baseline file this run gated nothing against, with the reason.</summary>
+    NotChecked,
+
+    /// <summary>A driver has no case of a buffer strategy, and why.</summary>
+    StrategyNotExpressed,
+
+    /// <summary>A base build was there but not measured.</summary>
+    BaseNotMeasured,
+
+    /// <summary>Cases of the head the base cannot run.</summary>
+    NotComparable,
+
+    /// <summary>A baseline file was refreshed by this run.</summary>
+    Refreshed,
+
+    /// <summary>The baseline was recorded with another version of its subject.</summary>
+    OtherVersion,
+
+    /// <summary>Time regressions of a suite are not judged case by case here, and why.</summary>
+    TimeNotJudged,
+
+    /// <summary>Cases of a baseline file this run did not measure.</summary>
+    BaselineCasesNotMeasured,
+
+    /// <summary>Measured cases that have no entry by declaration.</summary>
+    Unbaselined,
+}
+
+/// <summary>
+/// One note of a run: its kind, the suite (baseline file) it is about where it is about one, and the sentence the
+/// report prints.
+/// </summary>
+public sealed record RunNote(NoteKind Kind, string Text)
+{
+    /// <summary>The suite whose baseline file the note is about; null for a note about the run.</summary>
+    public SuiteId? Suite { get; init; }
+
+    public override string ToString() => Text;
+}

@@ -1,0 +1,72 @@
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// What one Perf run measures: every available driver's cases that the profile, PERF_FILTER and PERF_DRIVERS select,
+/// the base build's counterparts of the head's, and for every driver left out, why.
+/// </summary>
+/// <param name="Cases">Every case to measure, references included.</param>
+/// <param name="Absent">The drivers not measured, each with the reason.</param>
+/// <param name="NotComparable">The head's cases the base build cannot run, each with the reason.</param>
+public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent, IReadOnlyList<NotComparable> NotComparable)
+{
+    public static PerfRunSelection Of(PerfSettings settings, List<RunNote> notes, Action<string> log)
+    {
+        var absent = new List<AbsentSubject>();
+        var selected = new List<CaseDefinition>();
+        var notComparable = new List<NotComparable>();
+        var baseAvailable = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable;
+        foreach (var driver in ZmqDrivers.All)
+        {
+            var why = !driver.Availability.IsAvailable ? driver.Availability.Description : settings.Drivers.WhyLeftOut(driver.Id, baseAvailable);
+            if (why is not null)
+            {
+                absent.Add(new AbsentSubject(driver.Id.ToString(), why));
+                log($"{driver.Id}: not measured: {why}");
+                continue;
+            }
+
+            var cases = driver.Id == DriverId.NetZmqBase
+                ? BaseCases(driver, selected, notComparable, notes)
+                : PerfSelection.Select(driver.Id, settings.Profile, settings.Filter);
+            log(cases.Count == 0 ? $"{driver.Id}: no case matches PERF_FILTER={settings.Filter}"
+                : $"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
+            selected.AddRange(cases);
+        }
+
+        return new PerfRunSelection(selected, absent, notComparable);
+    }
+
+    /// <summary>
+    /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows), but
+    /// those the base cannot run (an API it lacks), each said in the notes as not comparable.
+    /// </summary>
+    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
+        List<RunNote> notes)
+    {
+        var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
+        if (heads.Count == 0)
+        {
+            notes.Add(new RunNote(NoteKind.BaseNotMeasured,
+                "The base build of Net.Zmq was not measured: it is measured only beside the head, whose cases were not measured in this run."));
+            return [];
+        }
+
+        var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase)))).Where(c => c.Why is not null).ToList();
+        notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.IdOf(c.Case), c.Why!)));
+        foreach (var reason in notComparable.GroupBy(c => c.Why!))
+        {
+            notes.Add(new RunNote(NoteKind.NotComparable,
+                $"Head against base: {reason.Count()} case{(reason.Count() == 1 ? " is" : "s are")} not comparable, because {reason.Key}: " +
+                string.Join(", ", reason.Select(c => c.Case.Id)) + ".")
+            {
+                Suite = HeadAgainstBase.Suite,
+            });
+        }
+
+        return PerfSelection.WithReferences(heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());
+    }
+}

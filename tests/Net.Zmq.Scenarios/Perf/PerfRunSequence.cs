@@ -1,0 +1,149 @@
+using System.Diagnostics;
+using System.Globalization;
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// Measures cases with a profile's sampling: one measurement per case, its operations paired with those of the
+/// cases measured beside it. The Perf run measures cells with BenchmarkDotNet; the fast tests hand in synthetic ones.
+/// </summary>
+public delegate IReadOnlyList<CaseMeasurement> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling);
+
+/// <summary>
+/// One Perf run, in order: select the cases (<see cref="PerfRunSelection"/>), measure them, judge every suite against
+/// its baseline (<see cref="GateStage"/>, which refreshes first when asked) and the head against its base, measure the
+/// failed time gates' cases again to confirm them, and write the reports. The clock is the measurer's alone.
+/// </summary>
+public static class PerfRunSequence
+{
+    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, Action<string> log)
+    {
+        if (settings.UpdateBaselines)
+        {
+            BaselineRefresh.RefuseUnderCi(settings.Environment);
+        }
+
+        var started = DateTimeOffset.UtcNow;
+        var clock = Stopwatch.StartNew();
+        var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
+        var store = new BaselineStore(layout);
+        var notes = SettingsNotes(settings);
+        var selection = PerfRunSelection.Of(settings, notes, log);
+
+        // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
+        var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
+        IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases) =>
+            measure(cases, sampling)
+                .GroupBy(m => m.Case.SuiteId)
+                .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
+                // Cells run in batches and their cases in shuffled order: reports list them in catalog order.
+                .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
+                .ToList();
+
+        var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
+        var analyzed = selection.Cases.Count == 0 ? [] : MeasureAndAnalyze(selection.Cases);
+        notes.AddRange(BusyNote(analyzed));
+
+        var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
+        var subjects = GateStage.Confirm(judged, MeasureAndAnalyze, log);
+        notes.AddRange(InterruptionNotes(interruptedBefore));
+        notes.AddRange(store.ProblemsInEveryFile()
+            .Where(p => !subjects.Any(s => s.Error is not null && s.BaselinePath == p.Shown))
+            .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Invalid baseline: {p.Problem}") { Suite = p.Suite }));
+        var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
+        notes.AddRange(store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), selection.Absent, scope));
+        foreach (var note in notes)
+        {
+            log(note.Text);
+        }
+
+        notes.AddRange(CaseCatalog.StrategiesNotExpressed.Select(n =>
+            new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}.")));
+
+        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes);
+        ReportFiles.Write(run, settings.ArtifactsDirectory);
+        log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
+        return run;
+    }
+
+    /// <summary>
+    /// Every measured suite judged: first the head against its base (the merge gate for a Net.Zmq change, judged with
+    /// no baseline file, and what the report opens with), then each driver's suites in driver and suite order (the
+    /// base's only shown), then the binding overhead.
+    /// </summary>
+    private static List<JudgedSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
+    {
+        var judged = new List<JudgedSuite>();
+        if (HeadAgainstBase.Of(analyzed) is { } compared)
+        {
+            judged.Add(GateStage.JudgeAgainstBase(ZmqDrivers.Get(DriverId.NetZmq), compared));
+        }
+
+        var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
+        foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
+        {
+            var id = new SuiteId(driver.ToString(), suite.ToString());
+            var cases = bySuite[id].ToList();
+            if (cases.Count > 0)
+            {
+                judged.Add(driver == DriverId.NetZmqBase
+                    ? GateStage.Shown(ZmqDrivers.Get(driver), id, cases)
+                    : gates.Judge(ZmqDrivers.Get(driver), id, cases));
+            }
+        }
+
+        if (BindingOverhead.Of(analyzed) is { } overhead)
+        {
+            judged.Add(gates.Judge(ZmqDrivers.Get(DriverId.NetZmq), BindingOverhead.Suite, overhead));
+        }
+
+        return judged;
+    }
+
+    private static List<RunNote> SettingsNotes(PerfSettings settings)
+    {
+        var notes = new List<RunNote>();
+        if (settings.Filter is not null)
+        {
+            notes.Add(new RunNote(NoteKind.Filter,
+                $"PERF_FILTER={settings.Filter}: only matching cases (and their groups' reference cases) were measured; baseline entries of the others were not checked."));
+        }
+
+        if (settings.Injection is not null)
+        {
+            notes.Add(new RunNote(NoteKind.Injection,
+                $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases; gates failing there are the point."));
+        }
+
+        return notes;
+    }
+
+    /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
+    private static IEnumerable<RunNote> BusyNote(IReadOnlyList<AnalyzedCase> analyzed)
+    {
+        var busy = analyzed.Where(c => c.Measurement.NeighbourCpus > GateEvaluator.BusyMachineCpus).ToList();
+        if (busy.Count > 0)
+        {
+            yield return new RunNote(NoteKind.BusyMachine, string.Create(CultureInfo.InvariantCulture,
+                $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured (other processes used up to " +
+                $"{busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead, on slowdowns beyond {GateEvaluator.BusyMachineRatioTolerance:P0}."));
+        }
+    }
+
+    /// <summary>Per driver, how many of its blocking calls a signal interrupted during this run, each made again (<see cref="Interruptions"/>).</summary>
+    private static IEnumerable<RunNote> InterruptionNotes(Dictionary<DriverId, long> before) =>
+        before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))
+            .Where(i => i.Count > 0)
+            .Select(i => new RunNote(NoteKind.Interrupted,
+                $"{i.Driver}: {i.Count} blocking call{(i.Count == 1 ? " was" : "s were")} interrupted by a signal (EINTR) and made again" +
+                (i.Driver == DriverId.NetZmq
+                    ? "; Net.Zmq throws a ZmqException on EINTR rather than making the call again, so a program that does not retry would have failed there."
+                    : ".")));
+}
