@@ -32,7 +32,7 @@ public sealed class GateConfirmationTests
         Assert.True(policy.FailsRun);
         Assert.Contains("reproduced: first measured 1.200 [", policy.Note, StringComparison.Ordinal);
         Assert.Contains("again 1.300 [", policy.Note, StringComparison.Ordinal);
-        Assert.Contains(confirmed, g => g.Gate.StartsWith(TimeRegressionRule.Name, StringComparison.Ordinal) && g.FailsRun);
+        Assert.Contains(confirmed, g => g.Id.Kind == GateKind.TimeRegression && g.FailsRun);
     }
 
     [Fact]
@@ -43,7 +43,7 @@ public sealed class GateConfirmationTests
 
         var confirmed = GateConfirmation.Apply(first, Gates(poller: 5e6));
 
-        Assert.Contains(confirmed, g => g.Gate == AllocationRule.Name && g.FailsRun);
+        Assert.Contains(confirmed, g => g.Id.Kind == GateKind.AllocationRegression && g.FailsRun);
     }
 
     [Fact]

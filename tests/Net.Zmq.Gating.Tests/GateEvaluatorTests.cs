@@ -9,13 +9,13 @@ namespace NetZmqTests.Gating.Tests;
 /// <summary>Every gate, made to trip on purpose with synthetic measurements, and shown to hold when it should.</summary>
 public sealed class GateEvaluatorTests
 {
-    private static GateResult Only(IEnumerable<GateResult> results, string gatePrefix, string variant = "Poller") =>
-        Assert.Single(results, r => r.Gate.StartsWith(gatePrefix, StringComparison.Ordinal) && r.Case.Contains($"/{variant}/", StringComparison.Ordinal));
+    private static GateResult Only(IEnumerable<GateResult> results, GateKind kind, string variant = "Poller") =>
+        Assert.Single(results, r => r.Id.Kind == kind && r.Case.Contains($"/{variant}/", StringComparison.Ordinal));
 
     [Fact]
     public void PolicyGate_PollerClearlyAboveItsBound_FailsNamingCaseValueBoundAndFile()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(pureBlocking: 5e6, poller: 6e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(pureBlocking: 5e6, poller: 6e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         var message = result.Describe();
@@ -31,7 +31,7 @@ public sealed class GateEvaluatorTests
     {
         var busy = SuiteAnalysis.Analyze([.. Group(pureBlocking: 5e6, poller: 6e6).Select(c => c.Measurement with { NeighbourCpus = 0.6 })]);
 
-        var result = Only(GateEvaluator.Evaluate(busy, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(busy, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.2)), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.NotApplied, result.Verdict);
         Assert.Contains("a claim about a quiet machine", result.Note, StringComparison.Ordinal);
@@ -41,7 +41,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void PolicyGate_PollerWithinItsBound_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.2e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.04)), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.2e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.04)), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Null(result.Note);
@@ -51,7 +51,7 @@ public sealed class GateEvaluatorTests
     public void PolicyGate_EstimateAboveBoundButIntervalAcrossIt_IsUnclearAndDoesNotFail()
     {
         // ±40 % scatter around 1.15: the estimate is over 1.10, the interval reaches well below it.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6, pollerSpread: 0.4), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.12, tolerances: new(0.5, 0.05, 1024))), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6, pollerSpread: 0.4), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.12, tolerances: new(0.5, 0.05, 1024))), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.StartsWith("unclear", result.Note, StringComparison.Ordinal);
@@ -61,7 +61,7 @@ public sealed class GateEvaluatorTests
     public void PolicyGate_ReviewedKnownViolation_IsShownFailingWithoutFailingTheRun()
     {
         var known = new KnownViolation(Identity(Subject, "Poller").Id, new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.2 in 5 of 5 runs");
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6e6), BaselineBasis.OwnClassOf(Baseline(1.2, knownViolations: [known])), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 6e6), BaselineBasis.OwnClassOf(Baseline(1.2, knownViolations: [known])), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.KnownViolation, result.Verdict);
         Assert.False(result.FailsRun);
@@ -74,7 +74,7 @@ public sealed class GateEvaluatorTests
     public void PolicyGate_KnownViolationThatHoldsInThisRun_PassesNamingWhereItFailed()
     {
         var known = new KnownViolation(Identity(Subject, "Poller").Id, new GateId(GateKind.RatioPolicy, "Poller", "PureBlocking"), "1.25 on machine B in 6 of 6 runs");
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.1e6), BaselineBasis.OwnClassOf(Baseline(1.0, knownViolations: [known])), BaselinePath), "policy");
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.1e6), BaselineBasis.OwnClassOf(Baseline(1.0, knownViolations: [known])), BaselinePath), GateKind.RatioPolicy);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Equal("it holds in this run; its known-violation entry records where it did not: 1.25 on machine B in 6 of 6 runs", result.Note);
@@ -85,7 +85,7 @@ public sealed class GateEvaluatorTests
     {
         var bound = new BytesBound("Poller", 5000, 0, "the product owner's bound");
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 5000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 5000, bytesBounds: [bound])), BaselinePath),
-            "policy: Poller allocates");
+            GateKind.BytesPolicy);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains(Identity(Subject, "Poller").Id, result.Describe(), StringComparison.Ordinal);
@@ -99,7 +99,7 @@ public sealed class GateEvaluatorTests
         var results = GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 4999), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 4999,
             bytesBounds: [new BytesBound("Poller", 5000, 0, "all sizes"), new BytesBound("Poller", 10, 32, "only up to 32 B messages")])), BaselinePath);
 
-        Assert.Equal(GateVerdict.Pass, Only(results, "policy: Poller allocates < 5000 B").Verdict);
+        Assert.Equal(GateVerdict.Pass, Only(results, GateKind.BytesPolicy).Verdict);
         Assert.DoesNotContain(results, r => r.Gate.Contains("up to", StringComparison.Ordinal));
     }
 
@@ -107,7 +107,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_RatioBeyondBaselinePlusTolerance_Fails()
     {
         // Baseline 1.00 with 10 % tolerance; measured 1.15.
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains("measured 1.150", result.Describe(), StringComparison.Ordinal);
@@ -117,7 +117,7 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_RatioWithinTolerance_Holds()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.4e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
@@ -127,7 +127,7 @@ public sealed class GateEvaluatorTests
     {
         // Baseline 1000 B, +5 % + 1024 B = 2074 B allowed; 32 B more per message on 10,000 messages is 320,000 B more.
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 321_000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
-            AllocationRule.Name);
+            GateKind.AllocationRegression);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Contains("measured 313.5 KiB", result.Describe(), StringComparison.Ordinal);
@@ -137,7 +137,7 @@ public sealed class GateEvaluatorTests
     public void AllocationGate_BytesWithinSlack_Holds()
     {
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 5e6, pollerBytes: 2000), BaselineBasis.OwnClassOf(Baseline(pollerBytes: 1000)), BaselinePath),
-            AllocationRule.Name);
+            GateKind.AllocationRegression);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
@@ -154,7 +154,7 @@ public sealed class GateEvaluatorTests
             .WithCase(Identity(Subject, "Poller").Id, c => c with { ProcessBytesPerOperation = 1_000_000 });
         var cases = SuiteAnalysis.Analyze([Case("PureBlocking", 5e6), Case("Poller", 5e6) with { ProcessBytesPerOperation = measured }]);
 
-        var result = Only(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath), AllocationRule.ProcessName);
+        var result = Only(GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath), GateKind.ProcessAllocationRegression);
 
         Assert.Equal(verdict, result.Verdict);
         Assert.Contains("baseline 976.6 KiB + 50 % + 1024 B", result.Bound, StringComparison.Ordinal);
@@ -191,7 +191,7 @@ public sealed class GateEvaluatorTests
             Assert.Equal(GateKind.BaselineEntry, r.Id.Kind);
             Assert.Contains("unbaselined by declaration, only the full profile measures it", r.Note, StringComparison.Ordinal);
         });
-        Assert.Equal(GateVerdict.Fail, Only(results, "policy").Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, GateKind.RatioPolicy).Verdict);
     }
 
     /// <summary>Beyond the bound by its estimate, but the pairs scatter too much to call it a slowdown.</summary>
@@ -200,7 +200,7 @@ public sealed class GateEvaluatorTests
     {
         // Pairs from 0.6 to 1.9 around 1.2: the estimate is beyond 1.10, its interval reaches 0.9.
         var result = Only(GateEvaluator.Evaluate(Group(5e6, 6.25e6, pollerSpread: 0.5), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
-            TimeRegressionRule.Name);
+            GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("above 1.10 but not significantly", result.Note, StringComparison.Ordinal);
@@ -217,7 +217,7 @@ public sealed class GateEvaluatorTests
         var poller = Identity(Subject, "Poller").Id;
         var uncertain = baseline.WithCase(poller, c => c with { RatioLower = 0.7, RatioUpper = 1.3 });
 
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(uncertain), BaselinePath), TimeRegressionRule.Name);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(uncertain), BaselinePath), GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("not significantly", result.Note, StringComparison.Ordinal);
@@ -229,8 +229,8 @@ public sealed class GateEvaluatorTests
     {
         var swinging = Baseline(pollerRatio: 1.0, tolerances: new Tolerances(0.05, 0.05, 1024) { RunToRun = 0.2 });
 
-        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), TimeRegressionRule.Name);
-        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), TimeRegressionRule.Name);
+        var within = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateKind.TimeRegression);
+        var beyond = Only(GateEvaluator.Evaluate(Group(5e6, 10e6), BaselineBasis.OwnClassOf(swinging), BaselinePath), GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Pass, within.Verdict);
         Assert.Contains("not significantly", within.Note, StringComparison.Ordinal);
@@ -268,11 +268,11 @@ public sealed class GateEvaluatorTests
         var gated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath, gateCpuTime: true);
         var ungated = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(baseline), BaselinePath);
 
-        Assert.Equal(GateVerdict.Pass, Only(gated, TimeRegressionRule.Name).Verdict);
-        var cpu = Only(gated, TimeRegressionRule.CpuName);
+        Assert.Equal(GateVerdict.Pass, Only(gated, GateKind.TimeRegression).Verdict);
+        var cpu = Only(gated, GateKind.CpuTimeRegression);
         Assert.Equal(GateVerdict.Fail, cpu.Verdict);
         Assert.StartsWith("1.300", cpu.Measured, StringComparison.Ordinal);
-        var shown = Only(ungated, TimeRegressionRule.CpuName);
+        var shown = Only(ungated, GateKind.CpuTimeRegression);
         Assert.Equal(GateVerdict.NotApplied, shown.Verdict);
         Assert.Contains("the machine was quiet", shown.Note, StringComparison.Ordinal);
     }
@@ -282,7 +282,7 @@ public sealed class GateEvaluatorTests
     public void TimeRegressionGate_SignificantButBelowTheNoiseFloor_Holds_SayingWhy()
     {
         var result = Only(GateEvaluator.Evaluate(Group(100_000, 115_000), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath),
-            TimeRegressionRule.Name);
+            GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Pass, result.Verdict);
         Assert.Contains("only 1.5 ns per message slower than the baseline ratio (noise floor 10 ns)", result.Note, StringComparison.Ordinal);
@@ -291,13 +291,13 @@ public sealed class GateEvaluatorTests
     [Fact]
     public void TimeRegressionGate_Failure_GivesTheSlowdownItsIntervalAndTheCostPerMessage()
     {
-        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), TimeRegressionRule.Name);
+        var result = Only(GateEvaluator.Evaluate(Group(5e6, 5.75e6), BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath), GateKind.TimeRegression);
 
         Assert.Equal(GateVerdict.Fail, result.Verdict);
         Assert.Matches(@"^1\.150× the baseline ratio, 95 % interval \[1\.1\d\d, 1\.1\d\d\] \(10 pairs\) above 1\.10; 75 ns per message slower$", result.Note);
     }
 
-    private static GateResult Aggregate(IEnumerable<GateResult> results) => Assert.Single(results, r => r.Gate == AggregateRule.Name);
+    private static GateResult Aggregate(IEnumerable<GateResult> results) => Assert.Single(results, r => r.Id.Kind == GateKind.Aggregate);
 
     private static IReadOnlyList<AnalyzedCase> Groups(params (string Group, double Poller)[] groups) =>
         SuiteAnalysis.Analyze([.. groups.SelectMany(g => new[] { Case("PureBlocking", 5e6, group: g.Group), Case("Poller", 5e6 * g.Poller, group: g.Group) })]);
@@ -311,7 +311,7 @@ public sealed class GateEvaluatorTests
     {
         var results = GateEvaluator.Evaluate(Groups(("64B", 1.08), ("512B", 1.08), ("1KiB", 1.08), ("64KiB", 1.08)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
-        Assert.All(results.Where(r => r.Gate != AggregateRule.Name), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
+        Assert.All(results.Where(r => r.Id.Kind != GateKind.Aggregate), r => Assert.Equal(GateVerdict.Pass, r.Verdict));
         var aggregate = Aggregate(results);
         Assert.Equal(GateVerdict.Fail, aggregate.Verdict);
         Assert.Equal($"{Subject}/{Suite}", aggregate.Case);
@@ -408,6 +408,6 @@ public sealed class GateEvaluatorTests
     {
         var results = GateEvaluator.Evaluate(Groups(("64B", 1.3), ("512B", 1.3)), BaselineBasis.OwnClassOf(FourGroups(0.05)), BaselinePath);
 
-        Assert.DoesNotContain(results, r => r.Gate == AggregateRule.Name);
+        Assert.DoesNotContain(results, r => r.Id.Kind == GateKind.Aggregate);
     }
 }

@@ -71,4 +71,21 @@ public sealed class GateIdTests
         Assert.All(results, r => Assert.Equal(r.Id, GateId.Parse(r.Id.Key)));
         Assert.Contains(results, r => r.Id.Key == "policy/bytes/Poller/below/5000/upTo/1024");
     }
+
+    /// <summary>Every gate's shown name comes from its identity: one per kind and reference, a ratio bound's with its maximum (shown, not identity).</summary>
+    [Fact]
+    public void EveryKind_HasItsOwnName_AndARatioBoundsMaximumIsInItsNameNotItsIdentity()
+    {
+        var names = Enum.GetValues<GateKind>().Select(k => new GateId(k, "PureBlocking", "PureBlocking", BelowBytes: 5000).Name).ToList();
+        var bound = GateId.For(new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound"));
+        var moved = GateId.For(new RatioBound("Poller", "PureBlocking", 1.25, "moved"));
+
+        Assert.Equal(names.Count, names.Distinct().Count());
+        Assert.Equal("policy: Poller ≤ 1.10 × PureBlocking", bound.Name);
+        Assert.Equal("policy: Poller allocates < 5000 B per operation", GateId.For(new BytesBound("Poller", 5000, 0, "bound")).Name);
+        Assert.Equal("regression: time ratio to PureBlocking", new GateId(GateKind.TimeRegression, "PureBlocking").Name);
+        Assert.Equal(bound, moved);
+        Assert.Equal(bound.GetHashCode(), moved.GetHashCode());
+        Assert.NotEqual(bound.Name, moved.Name);
+    }
 }

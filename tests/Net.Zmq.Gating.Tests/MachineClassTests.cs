@@ -12,8 +12,8 @@ namespace NetZmqTests.Gating.Tests;
 /// </summary>
 public sealed class MachineClassTests
 {
-    private static GateResult Only(IEnumerable<GateResult> results, string gatePrefix) =>
-        Assert.Single(results, r => r.Gate.StartsWith(gatePrefix, StringComparison.Ordinal) && r.Case.Contains("/Poller/", StringComparison.Ordinal));
+    private static GateResult Only(IEnumerable<GateResult> results, GateKind kind) =>
+        Assert.Single(results, r => r.Id.Kind == kind && r.Case.Contains("/Poller/", StringComparison.Ordinal));
 
     [Fact]
     public void SameCpuKernelCoresGcAndPlacement_TimeIsJudgedOnTheOwnClass()
@@ -130,13 +130,13 @@ public sealed class MachineClassTests
 
         var results = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 321_000), basis, BaselinePath);
 
-        var time = Only(results, TimeRegressionRule.Name);
+        var time = Only(results, GateKind.TimeRegression);
         Assert.Equal(GateVerdict.NotApplied, time.Verdict);
         Assert.False(time.FailsRun);
         Assert.StartsWith("not applied: the baseline has no values of this machine's class", time.Note, StringComparison.Ordinal);
         Assert.Contains("is not applied", time.Describe(), StringComparison.Ordinal);
-        Assert.Equal(GateVerdict.Fail, Only(results, "policy: Poller ≤").Verdict);
-        Assert.Equal(GateVerdict.Fail, Only(results, AllocationRule.Name).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, GateKind.RatioPolicy).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, GateKind.AllocationRegression).Verdict);
     }
 
     /// <summary>
@@ -156,8 +156,8 @@ public sealed class MachineClassTests
         var file = first.WithClass(second);
         var measured = Group(5e6, 5e6, pollerBytes: 1_035_000);
 
-        var across = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, Differing("gc")), BaselinePath), AllocationRule.Name);
-        var own = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath), AllocationRule.Name);
+        var across = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, Differing("gc")), BaselinePath), GateKind.AllocationRegression);
+        var own = Only(GateEvaluator.Evaluate(measured, BaselineBasis.Choose(file, SampleFingerprint.Machine), BaselinePath), GateKind.AllocationRegression);
 
         Assert.Equal(GateVerdict.Pass, across.Verdict);
         Assert.Contains("+ 3.0 % between classes", across.Bound, StringComparison.Ordinal);
@@ -231,11 +231,11 @@ public sealed class MachineClassTests
             Case("Poller", 6e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), NeighbourCpus = 1.0 }]);
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
-        var wall = Only(results, TimeRegressionRule.Name);
+        var wall = Only(results, GateKind.TimeRegression);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
         Assert.StartsWith("not applied: the machine was busy (other processes used 1.00 CPUs while this cell was measured), so wall time is not judged and CPU time is",
             wall.Note, StringComparison.Ordinal);
-        Assert.Equal(cpuVerdict, Only(results, TimeRegressionRule.CpuName).Verdict);
+        Assert.Equal(cpuVerdict, Only(results, GateKind.CpuTimeRegression).Verdict);
     }
 
     /// <summary>
@@ -254,10 +254,10 @@ public sealed class MachineClassTests
             Case("Poller", 15e6) with { CpuNanosecondsPerOperation = Around(pollerCpu), Case = Identity(Subject, "Poller") with { SleepBound = true } }]);
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(BaselineWithPollerCpuRatio()), BaselinePath);
 
-        var wall = Only(results, TimeRegressionRule.Name);
+        var wall = Only(results, GateKind.TimeRegression);
         Assert.Equal(GateVerdict.NotApplied, wall.Verdict);
         Assert.StartsWith("not applied: this case sleeps between polls", wall.Note, StringComparison.Ordinal);
-        Assert.Equal(cpuVerdict, Only(results, TimeRegressionRule.CpuName).Verdict);
+        Assert.Equal(cpuVerdict, Only(results, GateKind.CpuTimeRegression).Verdict);
     }
 
     /// <summary>The sample baseline, with Poller's CPU-time ratio recorded as 1.0 [0.98, 1.02].</summary>
@@ -277,8 +277,8 @@ public sealed class MachineClassTests
 
         var results = GateEvaluator.Evaluate(cases, BaselineBasis.OwnClassOf(Baseline(pollerRatio: 1.0)), BaselinePath);
 
-        Assert.Equal(GateVerdict.Fail, Only(results, TimeRegressionRule.Name).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(results, GateKind.TimeRegression).Verdict);
         // Shown, not judged: the same gates in a quiet run and a busy one, only the verdicts differ.
-        Assert.Equal(GateVerdict.NotApplied, Only(results, TimeRegressionRule.CpuName).Verdict);
+        Assert.Equal(GateVerdict.NotApplied, Only(results, GateKind.CpuTimeRegression).Verdict);
     }
 }

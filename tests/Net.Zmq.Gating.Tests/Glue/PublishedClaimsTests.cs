@@ -39,9 +39,8 @@ public sealed class PublishedClaimsTests
         var store = new BaselineStore(SourceLayout.Of(typeof(PublishedClaimsTests).Assembly));
         var policies = new[] { Suite.ReceiveModes, Suite.Patterns, Suite.BufferStrategies }
             .Select(suite => store.Load(new SuiteId(nameof(DriverId.NetZmq), suite.ToString()), refreshing: false).File!.Policy).ToList();
-        var names = policies.SelectMany(p => p.RatioBounds.Select(b => (GateId.For(b), PolicyRule.GateName(b)))
-                .Concat(p.BytesBounds.Select(b => (GateId.For(b), PolicyRule.GateName(b)))))
-            .Distinct().ToDictionary(g => g.Item1, g => g.Item2);
+        var names = policies.SelectMany(p => p.RatioBounds.Select(GateId.For).Concat(p.BytesBounds.Select(GateId.For)))
+            .Distinct().ToDictionary(g => g, g => g.Name);
 
         var gated = PublishedClaims.Evaluate([]).Where(c => c.Gate is not null).ToList();
 

@@ -13,7 +13,7 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class AggregateRule
 {
-    public const string Name = "regression: geometric mean of time ratios ÷ baseline";
+    private static readonly GateId Gate = new(GateKind.Aggregate);
 
     /// <summary>
     /// The aggregate applies where the suite has at least this many groups: its interval resamples groups (see
@@ -50,7 +50,7 @@ public static class AggregateRule
             .ToList();
 
         var name = $"{basis.File.Subject}/{basis.File.Suite}";
-        GateResult Shown(string bound, string why) => new(new GateId(GateKind.Aggregate), Name, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
+        GateResult Shown(string bound, string why) => new(Gate, Gate.Name, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
         var (tolerance, whose) = basis.Time switch
         {
             TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance {0:P0}"),
@@ -86,7 +86,7 @@ public static class AggregateRule
 
         var estimate = GeometricMean.Of(groups);
         var fails = estimate.Value > bound && estimate.Lower > 1;
-        return new GateResult(new GateId(GateKind.Aggregate), Name, name,
+        return new GateResult(Gate, Gate.Name, name,
             string.Create(CultureInfo.InvariantCulture, $"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
             boundText,
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,

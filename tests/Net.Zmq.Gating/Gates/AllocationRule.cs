@@ -13,9 +13,6 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class AllocationRule
 {
-    public const string Name = "regression: bytes per operation";
-    public const string ProcessName = "regression: process-wide bytes per operation";
-
     public static IEnumerable<GateResult> Evaluate(AnalyzedCase analyzed, BaselineCase expected, BaselineBasis basis, string baselinePath)
     {
         var id = analyzed.Case.Id;
@@ -24,7 +21,7 @@ public static class AllocationRule
         {
             var processBound = (expectedProcess * (1 + basis.Class.ProcessBytesTolerance + between.ProcessBytes)) + expected.Tolerances.BytesAbsolute;
             yield return new GateResult(
-                new GateId(GateKind.ProcessAllocationRegression), ProcessName, id, Units.Bytes(process),
+                ProcessGate, ProcessGate.Name, id, Units.Bytes(process),
                 string.Create(CultureInfo.InvariantCulture,
                     $"≤ {Units.Bytes(processBound)} (baseline {Units.Bytes(expectedProcess)} + {basis.Class.ProcessBytesTolerance:P0}{BetweenClassesText(between.ProcessBytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
                 process <= processBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath,
@@ -34,11 +31,14 @@ public static class AllocationRule
         var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
         var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative + between.Bytes)) + expected.Tolerances.BytesAbsolute;
         yield return new GateResult(
-            new GateId(GateKind.AllocationRegression), Name, id, Units.Bytes(bytes),
+            BytesGate, BytesGate.Name, id, Units.Bytes(bytes),
             string.Create(CultureInfo.InvariantCulture,
                 $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
             bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);
     }
+
+    private static readonly GateId BytesGate = new(GateKind.AllocationRegression);
+    private static readonly GateId ProcessGate = new(GateKind.ProcessAllocationRegression);
 
     private static string BetweenClassesText(double move) =>
         move > 0 ? string.Create(CultureInfo.InvariantCulture, $" + {move:P1} between classes") : "";

@@ -22,7 +22,7 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class GateEvaluator
 {
-    public const string BaselineEntryGate = "baseline entry";
+    private static readonly GateId EntryGate = new(GateKind.BaselineEntry);
 
     /// <param name="basis">The file and the class its values come from, and how time is judged against them (<see cref="BaselineBasis.Choose"/>).</param>
     /// <param name="gateCpuTime">Also gate each case's CPU-time ratio, as its wall-time ratio is gated: for the
@@ -39,9 +39,9 @@ public static class GateEvaluator
             if (!baseline.Cases.TryGetValue(id, out var expected))
             {
                 results.Add(analyzed.Case.Unbaselined is { } why
-                    ? new GateResult(new GateId(GateKind.BaselineEntry), BaselineEntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
+                    ? new GateResult(EntryGate, EntryGate.Name, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
                         $"not applied: unbaselined by declaration, {why}; only its policy gates judge it")
-                    : new GateResult(new GateId(GateKind.BaselineEntry), BaselineEntryGate, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
+                    : new GateResult(EntryGate, EntryGate.Name, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
                         "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
                 continue;
             }
@@ -69,7 +69,7 @@ public static class GateEvaluator
     private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {
         var busy = Busy(analyzed);
-        yield return NotApplied(TimeRegressionRule.Evaluate(GateKind.TimeRegression, TimeRegressionRule.Name, analyzed, analyzed.Ratio, expected.Ratio,
+        yield return NotApplied(TimeRegressionRule.Evaluate(GateKind.TimeRegression, analyzed, analyzed.Ratio, expected.Ratio,
             expected.RatioLower, expected.RatioUpper, expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy ?? SleepBound(analyzed));
         if (analyzed.CpuRatio is not { } cpu)
         {
@@ -78,11 +78,11 @@ public static class GateEvaluator
 
         var quiet = gateCpuTime || busy is not null || analyzed.Case.SleepBound ? null : QuietMachine;
         yield return expected.CpuRatio is { } recorded
-            ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, TimeRegressionRule.CpuName, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
+            ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
                 expected.Tolerances.CpuRunToRun,
                 busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance), baselinePath),
                 timeNotApplied ?? quiet)
-            : NotApplied(new GateResult(new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant), $"{TimeRegressionRule.CpuName} to {analyzed.Case.ReferenceVariant}",
+            : NotApplied(new GateResult(new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant), new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant).Name,
                 analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
                 "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
             {

@@ -48,7 +48,8 @@ public enum GateKind
 /// A gate's identity: what it judges and between which variants, never how its bound is written. Known violations in a
 /// baseline file name it by <see cref="Key"/> (for example <c>policy/ratio/Poller/PureBlocking</c>), so rewording or
 /// reformatting a gate's shown name (<see cref="GateResult.Gate"/>: "≤ 1.10", "&lt; 4.9 KiB") never stops a reviewed
-/// violation from matching. A ratio bound is one per pair of variants, so its maximum is not part of its identity.
+/// violation from matching. A ratio bound is one per pair of variants, so its maximum is not part of its identity: it
+/// is carried only for the gate's name (<see cref="RatioMax"/>), which every gate takes from here (<see cref="Name"/>).
 /// </summary>
 /// <param name="Variant">For a policy: the variant it bounds; for a time gate: the reference variant the ratio is to.</param>
 /// <param name="Reference">For a ratio policy: the variant it divides by.</param>
@@ -58,7 +59,35 @@ public enum GateKind
 [JsonConverter(typeof(GateIdJson))]
 public readonly record struct GateId(GateKind Kind, string Variant = "", string Reference = "", int UpToMessageBytes = 0, double BelowBytes = 0)
 {
-    public static GateId For(Baselines.RatioBound bound) => new(GateKind.RatioPolicy, bound.Variant, bound.Reference);
+    public static GateId For(Baselines.RatioBound bound) => new(GateKind.RatioPolicy, bound.Variant, bound.Reference) { RatioMax = bound.Max };
+
+    /// <summary>For a ratio policy: its bound, shown in its name; not part of its identity (equality and <see cref="Key"/> leave it out).</summary>
+    public double RatioMax { get; init; }
+
+    public bool Equals(GateId other) =>
+        Kind == other.Kind && Variant == other.Variant && Reference == other.Reference && UpToMessageBytes == other.UpToMessageBytes
+        && BelowBytes.Equals(other.BelowBytes);
+
+    public override int GetHashCode() => HashCode.Combine(Kind, Variant, Reference, UpToMessageBytes, BelowBytes);
+
+    /// <summary>The gate's name as the report and the claims show it, made from its identity (a ratio bound's with its maximum).</summary>
+    public string Name => Kind switch
+    {
+        GateKind.RatioPolicy => string.Create(CultureInfo.InvariantCulture, $"policy: {Variant} ≤ {RatioMax:0.00} × {Reference}"),
+        GateKind.BytesPolicy => $"policy: {Variant} allocates < {Reporting.Units.Bytes(BelowBytes)} per operation" +
+                                (UpToMessageBytes > 0 ? $" up to {Reporting.Units.Bytes(UpToMessageBytes)} messages" : ""),
+        GateKind.TimeRegression => $"regression: time ratio to {Variant}",
+        GateKind.CpuTimeRegression => $"regression: CPU-time ratio to {Variant}",
+        GateKind.AllocationRegression => "regression: bytes per operation",
+        GateKind.ProcessAllocationRegression => "regression: process-wide bytes per operation",
+        GateKind.Aggregate => "regression: geometric mean of time ratios ÷ baseline",
+        GateKind.BaselineEntry => "baseline entry",
+        GateKind.HeadTime => "head ÷ base: time",
+        GateKind.HeadCpuTime => "head ÷ base: CPU time",
+        GateKind.HeadBytes => "head ÷ base: bytes per operation",
+        GateKind.HeadAggregate => "head ÷ base: geometric mean of time",
+        _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a name"),
+    };
 
     public static GateId For(Baselines.BytesBound bound) =>
         new(GateKind.BytesPolicy, bound.Variant, UpToMessageBytes: bound.UpToMessageBytes, BelowBytes: bound.Max);

@@ -27,11 +27,6 @@ public static class HeadAgainstBaseGates
     /// <summary>The suite the head's cases over the base's are judged as: one per run, with no baseline file.</summary>
     public const string SuiteName = "HeadAgainstBase";
 
-    public const string TimeGate = "head ÷ base: time";
-    public const string CpuTimeGate = "head ÷ base: CPU time";
-    public const string BytesGate = "head ÷ base: bytes per operation";
-    public const string AggregateGate = "head ÷ base: geometric mean of time";
-
     /// <summary>What the gates' failures name as their bound's source: there is no file.</summary>
     public const string Source = "no baseline: head and base measured together in this run";
 
@@ -58,10 +53,10 @@ public static class HeadAgainstBaseGates
         var results = new List<GateResult>();
         foreach (var compared in cases)
         {
-            results.Add(Time(compared, GateKind.HeadTime, TimeGate, compared.Ratio, thresholds.Time, compared.Case.SleepBound ? SleepBound : null));
+            results.Add(Time(compared, GateKind.HeadTime, compared.Ratio, thresholds.Time, compared.Case.SleepBound ? SleepBound : null));
             if (compared.CpuRatio is { } cpu)
             {
-                results.Add(Time(compared, GateKind.HeadCpuTime, CpuTimeGate, cpu, thresholds.Time,
+                results.Add(Time(compared, GateKind.HeadCpuTime, cpu, thresholds.Time,
                     compared.Case.SleepBound ? SleepBound : "not applied: wall time is judged; CPU time is shown"));
             }
 
@@ -69,7 +64,7 @@ public static class HeadAgainstBaseGates
             {
                 var bytes = compared.Measurement.BytesAllocatedPerOperation;
                 var bound = (baseBytes * (1 + thresholds.BytesRelative)) + thresholds.BytesAbsolute;
-                results.Add(new GateResult(new GateId(GateKind.HeadBytes), BytesGate, compared.Case.Id, Units.Bytes(bytes),
+                results.Add(new GateResult(new GateId(GateKind.HeadBytes), new GateId(GateKind.HeadBytes).Name, compared.Case.Id, Units.Bytes(bytes),
                     F($"≤ {Units.Bytes(bound)} (base {Units.Bytes(baseBytes)} + {thresholds.BytesRelative:P0} + {thresholds.BytesAbsolute:0} B)"),
                     bytes <= bound ? GateVerdict.Pass : GateVerdict.Fail, Source));
             }
@@ -92,7 +87,7 @@ public static class HeadAgainstBaseGates
     private const string SleepBound =
         "not applied: this case sleeps between polls, and two copies of one build measured 0.50-1.53 × each other there (wall and CPU time alike); shown only";
 
-    private static GateResult Time(AnalyzedCase compared, GateKind kind, string gate, RatioEstimate ratio, double threshold, string? notApplied)
+    private static GateResult Time(AnalyzedCase compared, GateKind kind, RatioEstimate ratio, double threshold, string? notApplied)
     {
         var bound = 1 + threshold;
         string? note = null;
@@ -110,7 +105,7 @@ public static class HeadAgainstBaseGates
             note = F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {ratio.Lower:0.000}");
         }
 
-        return new GateResult(new GateId(kind), gate, compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
+        return new GateResult(new GateId(kind), new GateId(kind).Name, compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
             notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass, Source, notApplied ?? note)
         {
             JudgesTime = true,
@@ -151,7 +146,7 @@ public static class HeadAgainstBaseGates
         var groups = cases.Where(c => !c.Case.SleepBound).GroupBy(c => c.Case.Group).ToList();
         var bound = 1 + threshold;
         var fails = mean.Lower > bound;
-        return new GateResult(new GateId(GateKind.HeadAggregate), AggregateGate, $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
+        return new GateResult(new GateId(GateKind.HeadAggregate), new GateId(GateKind.HeadAggregate).Name, $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
             F($"{mean} over {groups.Sum(g => g.Count())} cases in {groups.Count} cells, weighted by precision"), F($"≤ {bound:0.00} × base"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, Source,
             !fails && mean.Value > bound ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {mean.Lower:0.000}") : null);

@@ -12,13 +12,6 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class PolicyRule
 {
-    public static string GateName(RatioBound bound) =>
-        string.Create(CultureInfo.InvariantCulture, $"policy: {bound.Variant} ≤ {bound.Max:0.00} × {bound.Reference}");
-
-    public static string GateName(BytesBound bound) =>
-        $"policy: {bound.Variant} allocates < {Units.Bytes(bound.Max)} per operation" +
-        (bound.UpToMessageBytes > 0 ? $" up to {Units.Bytes(bound.UpToMessageBytes)} messages" : "");
-
     /// <summary>
     /// A ratio bound is a claim about wall time on a quiet machine, and beside a busy neighbour wall time is stretched
     /// unevenly: there it is shown, not judged (it has no CPU-time form; machine B beside <c>yes</c> put PUB/SUB inproc
@@ -38,7 +31,6 @@ public static class PolicyRule
     {
         foreach (var bound in policy.BytesBounds)
         {
-            var gate = GateName(bound);
             var gateId = GateId.For(bound);
             foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant
                                                      && (bound.UpToMessageBytes == 0 || c.Measurement.MessageBytes <= bound.UpToMessageBytes)))
@@ -46,7 +38,7 @@ public static class PolicyRule
                 var bytes = subject.Measurement.BytesAllocatedPerOperation;
                 var violated = bytes >= bound.Max;
                 var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return new GateResult(gateId, gate, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
+                yield return new GateResult(gateId, gateId.Name, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
                     !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     !violated ? HoldsDespite(accepted) : null);
             }
@@ -64,7 +56,6 @@ public static class PolicyRule
     {
         foreach (var bound in policy.RatioBounds)
         {
-            var gate = GateName(bound);
             var gateId = GateId.For(bound);
             foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant))
             {
@@ -82,7 +73,7 @@ public static class PolicyRule
                 var violated = ratio.Lower > bound.Max;
                 var unclear = !violated && ratio.Value > bound.Max;
                 var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return GateEvaluator.NotApplied(new GateResult(gateId, gate, subject.Case.Id, ratio.ToString(),
+                yield return GateEvaluator.NotApplied(new GateResult(gateId, gateId.Name, subject.Case.Id, ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"

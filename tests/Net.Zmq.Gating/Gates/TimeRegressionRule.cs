@@ -12,9 +12,6 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class TimeRegressionRule
 {
-    public const string Name = "regression: time ratio";
-    public const string CpuName = "regression: CPU-time ratio";
-
     /// <summary>
     /// A time regression smaller than this, per message, never fails a gate, however significant: 0.1 ms in an
     /// operation of 10,000 messages, a few percent of the shortest operation measured here (3 ms).
@@ -47,7 +44,7 @@ public static class TimeRegressionRule
     private static double Square(double x) => x * x;
 
     /// <summary>One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.</summary>
-    public static GateResult Evaluate(GateKind kind, string gate, AnalyzedCase analyzed, RatioEstimate measured, double recorded, double recordedLower,
+    public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, double recorded, double recordedLower,
         double recordedUpper, double runToRun, double ratioTolerance, string baselinePath)
     {
         var tolerance = 1 + ratioTolerance;
@@ -71,8 +68,9 @@ public static class TimeRegressionRule
                     $"above the bound, but only {slowdownPerMessage:0.#} ns per message slower than the baseline ratio (noise floor {NoiseFloorNanosecondsPerMessage:0} ns)");
         }
 
+        var id = new GateId(kind, analyzed.Case.ReferenceVariant);
         return new GateResult(
-            new GateId(kind, analyzed.Case.ReferenceVariant), $"{gate} to {analyzed.Case.ReferenceVariant}", analyzed.Case.Id, measured.ToString(),
+            id, id.Name, analyzed.Case.Id, measured.ToString(),
             string.Create(CultureInfo.InvariantCulture, $"≤ {recorded * tolerance:0.000} (baseline {recorded:0.000} + {ratioTolerance:P0}") +
             (runToRun > 0 ? string.Create(CultureInfo.InvariantCulture, $", runs swing ±{runToRun:P1})") : ")"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };

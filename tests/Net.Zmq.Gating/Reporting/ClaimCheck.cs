@@ -24,11 +24,13 @@ public sealed record ClaimCheck(string Id, string Claim, ClaimVerdict Verdict, s
 /// The gate a claim also is: its identity, and the name the gate list shows for it (never written by hand, so the
 /// two cannot drift); <paramref name="Aside"/> is said after the name in the claims table.
 /// </summary>
-public sealed record ClaimGate(Gates.GateId Id, string Name, string? Aside = null)
+public sealed record ClaimGate(Gates.GateId Id, string? Aside = null)
 {
-    public static ClaimGate Of(Baselines.RatioBound bound, string? aside = null) => new(Gates.GateId.For(bound), Gates.PolicyRule.GateName(bound), aside);
+    public static ClaimGate Of(Baselines.RatioBound bound, string? aside = null) => new(Gates.GateId.For(bound), aside);
 
-    public static ClaimGate Of(Baselines.BytesBound bound) => new(Gates.GateId.For(bound), Gates.PolicyRule.GateName(bound));
+    public static ClaimGate Of(Baselines.BytesBound bound) => new(Gates.GateId.For(bound));
+
+    public string Name => Id.Name;
 
     public override string ToString() => Aside is null ? Name : $"{Name} ({Aside})";
 }

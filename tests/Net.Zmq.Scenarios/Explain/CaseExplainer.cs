@@ -113,7 +113,7 @@ public sealed class CaseExplainer(string repositoryRoot)
                 var head = HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default).Where(g => g.Case == HeadAgainstBase.IdOf(c)).ToList();
                 Say($"Head against base {HeadAgainstBase.IdOf(c)} (with -p:NetZmqBaseSource; HeadAgainstBaseGates, no file):");
                 head.ForEach(g => Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}"));
-                Say($"  and {HeadAgainstBaseGates.AggregateGate} over every comparable case of the suite");
+                Say($"  and {new GateId(GateKind.HeadAggregate).Name} over every comparable case of the suite");
                 gates.AddRange(head);
             }
         }
@@ -144,7 +144,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         gates.ForEach(g => say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}{(g.Verdict == GateVerdict.NotApplied ? " (shown, not judged)" : "")}"));
         if (!judged.Case.IsReference && first.Cases.ContainsKey(caseId))
         {
-            say($"  and {AggregateRule.Name} over the suite, where {AggregateRule.MinimumGroups} or more groups are measured");
+            say($"  and {new GateId(GateKind.Aggregate).Name} over the suite, where {AggregateRule.MinimumGroups} or more groups are measured");
         }
 
         foreach (var machineClass in file.Classes)

@@ -1,0 +1,102 @@
+using System.Globalization;
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>One subject against others, case by case: per message size on the first screen, every case and a chart per suite in the tables.</summary>
+internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(text)
+{
+    /// <summary>A comparison in one line per message size: the geometric mean over the cases of that size, and their range.</summary>
+    public void RenderComparisonBySize(PerfRun run, CrossSubjectComparison comparison)
+    {
+        var (subject, references) = Sides(run, comparison);
+        Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
+        Line();
+        var sizes = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey)))
+            .GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key).ToList();
+        if (sizes.Count == 0)
+        {
+            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
+            Line();
+            return;
+        }
+
+        Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size both ran, with the " +
+             $"range of those cases (below 1.000 {comparison.Subject} is faster). Case by case under \"{comparison.Title}\" below.");
+        Line();
+        Line("| Size | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name}")) + " |");
+        Line("|---|" + string.Concat(references.Select(_ => "---|")));
+        foreach (var size in sizes)
+        {
+            Line($"| {Units.Size(size.Key)} | " + string.Join(" | ", references.Select(r =>
+            {
+                var ratios = size.Where(c => r.Cases.ContainsKey(c.Case.CrossSubjectKey))
+                    .Select(c => SuiteAnalysis.Compare(c.Measurement, r.Cases[c.Case.CrossSubjectKey].Measurement).Value).ToList();
+                return ratios.Count == 0 ? "–"
+                    : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) + $", {ratios.Count} cases";
+            })) + " |");
+        }
+
+        Line();
+    }
+
+    /// <summary>A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.</summary>
+    private static (List<AnalyzedCase> Subject, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References) Sides(
+        PerfRun run, CrossSubjectComparison comparison) =>
+        (run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList(),
+         comparison.References
+            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
+            .Where(r => r.Cases.Count > 0)
+            .ToList());
+
+    public void RenderComparison(PerfRun run, CrossSubjectComparison comparison)
+    {
+        var (subject, references) = Sides(run, comparison);
+        Line(comparison.Explanation);
+        Line();
+        var rows = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
+        if (rows.Count == 0)
+        {
+            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
+            Line();
+            return;
+        }
+
+        Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) + " | " +
+             string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
+        Line("|---|---:|" + string.Concat(references.Select(_ => "---:|")) + string.Concat(references.Select(_ => "---|")));
+        foreach (var c in rows)
+        {
+            var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
+            Line($"| {c.Case.CrossSubjectKey} | {V(Units.Time(c.Measurement.MeanNanoseconds))} | " +
+                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(Units.Time(m.Measurement.MeanNanoseconds)))) + " | " +
+                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))) + " |");
+        }
+
+        Line();
+        var first = references[0];
+        foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey)).GroupBy(c => c.Case.Suite))
+        {
+            var labels = ShortLabels(suite.Select(c => c.Case.CrossSubjectKey).ToList());
+            var ratios = suite.Select((c, i) => (Label: labels[i],
+                Ratio: SuiteAnalysis.Compare(c.Measurement, first.Cases[c.Case.CrossSubjectKey].Measurement).Value)).ToList();
+            Line("```mermaid");
+            Line("xychart-beta");
+            Line($"    title \"{comparison.Subject} ÷ {first.Name}, {suite.Key}\"");
+            Line("    x-axis [" + string.Join(", ", ratios.Select(r => $"\"{r.Label}\"")) + "]");
+            Line($"    y-axis \"time ratio\" 0 --> {(Scrub ? Scrubbed : Math.Ceiling(Math.Max(2, ratios.Max(r => r.Ratio))).ToString(CultureInfo.InvariantCulture))}");
+            Line("    bar [" + string.Join(", ", ratios.Select(r => V(r.Ratio.ToString("0.000", CultureInfo.InvariantCulture)))) + "]");
+            Line("```");
+            Line();
+        }
+    }
+
+    /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
+    private static List<string> ShortLabels(IReadOnlyList<string> keys)
+    {
+        var parts = keys.Select(k => k.Split('/')).ToList();
+        var width = parts.Min(p => p.Length);
+        var varying = Enumerable.Range(0, width).Where(i => parts.Select(p => p[i]).Distinct().Count() > 1).ToList();
+        return parts.Select(p => varying.Count == 0 ? string.Join('/', p) : string.Join(' ', varying.Select(i => p[i]))).ToList();
+    }
+}

@@ -1,0 +1,125 @@
+using System.Globalization;
+using NetZmqTests.Gating.Gates;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>The report's reference part: the published claims, the fingerprint, every gate, and the notes.</summary>
+internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text)
+{
+    public void RenderClaims(PerfRun run)
+    {
+        if (run.Claims.Count == 0)
+        {
+            return;
+        }
+
+        Line("## Published claims");
+        Line();
+        Line("Each claim checked against this run: **holds** when every estimate lies in the claimed range, **does not hold** when some " +
+             "estimate's whole 95 % interval lies outside it, **unclear** in between. A claim that does not hold here is a finding about " +
+             "this machine and workload, not a failure of the run; only the claims marked as gates can fail it, through their gate.");
+        Line();
+        Line("| Claim | Statement | Verdict | Measured | Gate |");
+        Line("|---|---|---|---|---|");
+        foreach (var claim in run.Claims)
+        {
+            var verdict = claim.Verdict switch
+            {
+                ClaimVerdict.Holds => "holds",
+                ClaimVerdict.Unclear => "unclear",
+                ClaimVerdict.DoesNotHold => "**does not hold**",
+                _ => "not measured",
+            };
+            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | {claim.Gate?.ToString() ?? "informs only"} |");
+        }
+
+        Line();
+    }
+
+    public void RenderFingerprint(PerfRun run)
+    {
+        Line("## Fingerprint");
+        Line();
+        var m = run.Machine;
+        Line("| | this run |");
+        Line("|---|---|");
+        Line($"| CPU | {V(m.Cpu)} ({V(m.Cores)} cores; {V(m.CpuSignature ?? "generation not recorded")}) |");
+        Line($"| OS | {V(m.OperatingSystem)}, kernel {V(m.Kernel ?? "not recorded")} |");
+        Line($"| Machine class | {V(m.Class)} |");
+        Line($"| .NET | {V(m.Runtime)} |");
+        Line($"| GC | {V(m.GarbageCollector)} |");
+        Line($"| BenchmarkDotNet | {V(m.BenchmarkDotNet)} |");
+        Line($"| Threads | {V(m.Placement)} |");
+        Line();
+        Line("| driver | version | from | native library | baseline recorded | baseline machine class |");
+        Line("|---|---|---|---|---|---|");
+        foreach (var s in run.Subjects)
+        {
+            var baseline = s.Basis?.Class.Fingerprint;
+            // Which class judged the run depends on the machine, so it is scrubbed like every other machine-dependent value.
+            var same = baseline is null ? "none" : V(baseline.Machine.Class == m.Class ? "this machine's class" : $"{baseline.Machine.Class}: **not this machine's**");
+            var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
+                ? $" (baseline: {V(baseline.Subject.Version)})"
+                : "";
+            Line($"| {s.Subject} | {V(s.Fingerprint.Version)}{versionNote} | {V(s.Fingerprint.Origin)} | {V(s.Fingerprint.NativeLibrary)} | " +
+                 $"{(baseline is null ? "none" : V(baseline.RecordedAt.ToString("u", CultureInfo.InvariantCulture)))} ({s.BaselinePath}) | {same} |");
+        }
+
+        Line();
+    }
+
+    public void RenderGates(PerfRun run)
+    {
+        Line("## Gates");
+        Line();
+        // A subject that could not be gated is named, with why, under "Failing gates" on the first screen.
+        var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Describe(g.Key)}"));
+        Line($"<details><summary>All {run.Gates.Count()} gates: {V(counts)}</summary>");
+        Line();
+        Line("| Gate | Case | Measured | Bound | Verdict |");
+        Line("|---|---|---|---|---|");
+        foreach (var gate in Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
+        {
+            var verdict = gate.Verdict switch
+            {
+                GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
+                GateVerdict.Pass => "pass",
+                GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
+                GateVerdict.Fail => "**FAIL**",
+                GateVerdict.NotApplied => $"not applied ({gate.Note})",
+                _ => "**FAIL** (reviewed known violation)",
+            };
+            Line($"| {gate.Gate} | {gate.Case} | {V(gate.Measured)} | {V(gate.Bound)} | {V(verdict)} |");
+        }
+
+        Line();
+        Line("</details>");
+        Line();
+    }
+
+    private static string Describe(GateVerdict verdict) => verdict switch
+    {
+        GateVerdict.Pass => "pass",
+        GateVerdict.Fail => "fail",
+        GateVerdict.KnownViolation => "known violation",
+        _ => "not applied",
+    };
+
+    /// <summary>The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).</summary>
+    public void RenderNotes(PerfRun run)
+    {
+        if (run.Notes.Count == 0 || Scrub)
+        {
+            return;
+        }
+
+        Line("## Notes");
+        Line();
+        foreach (var note in run.Notes)
+        {
+            Line($"- {V(note.Text)}");
+        }
+
+        Line();
+    }
+}

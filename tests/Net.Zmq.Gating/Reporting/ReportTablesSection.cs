@@ -1,0 +1,103 @@
+using System.Globalization;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>The headline table, what was measured, and each subject's tables per group.</summary>
+internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
+{
+    /// <summary>
+    /// The headline suite in one table: per subject and group, the reference variant's rate and every other
+    /// variant's time ratio to it, measured in the same run.
+    /// </summary>
+    public void RenderHeadline(PerfRun run)
+    {
+        var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0).ToList();
+        if (subjects.Count == 0)
+        {
+            return;
+        }
+
+        var cases = subjects.SelectMany(s => s.Cases).ToList();
+        var reference = cases[0].Case.ReferenceVariant;
+        var variants = cases.Select(c => c.Case.Variant).Where(v => v != reference).Distinct().ToList();
+        Line($"## {run.HeadlineSuite} at a glance");
+        Line();
+        Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over {reference}'s in the same run " +
+             "with its 95 % interval (below 1.000 is faster).");
+        Line();
+        Line($"| Driver | Group | {reference} msg/s | " + string.Join(" | ", variants) + " |");
+        Line("|---|---|---:|" + string.Concat(variants.Select(_ => "---|")));
+        foreach (var subject in subjects)
+        {
+            foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
+            {
+                var rate = group.FirstOrDefault(c => c.Case.IsReference) is { } r ? V(Units.Rate(r.Measurement.MessagesPerSecond)) : "–";
+                Line($"| {subject.Subject} | {group.Key} | {rate} | " +
+                     string.Join(" | ", variants.Select(v => group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–")) + " |");
+            }
+        }
+
+        Line();
+    }
+
+    public void RenderCoverage(PerfRun run)
+    {
+        Line("## What was measured");
+        Line();
+        var p = run.Profile;
+        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
+             $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
+             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
+             $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
+             $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
+             "the same run; messages per second are reported, never asserted.");
+        Line();
+        Line("| driver | measured | cases | what ran, or why not |");
+        Line("|---|---|---|---|");
+        foreach (var subject in run.Subjects.Where(s => s.ShowTables).GroupBy(s => s.Subject))
+        {
+            Line($"| {subject.Key} | yes | {subject.Sum(s => s.Cases.Count)} ({string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"))}) | " +
+                 $"{V(subject.First().Description)} |");
+        }
+
+        foreach (var absent in run.Absent)
+        {
+            Line($"| {absent.Subject} | **no** | 0 | {V(absent.Reason)} |");
+        }
+
+        Line();
+    }
+
+    private static string Describe(Sampling s) =>
+        $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of {s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
+        (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
+
+    public void RenderSubject(SubjectRun subject)
+    {
+        if (subject.Error is not null)
+        {
+            Line($"**Not gated:** {V(subject.Error)}");
+            Line();
+        }
+
+        foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
+        {
+            Line($"### {group.Key}");
+            Line();
+            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | Ratio [95 % CI] | CPU Ratio [95 % CI] |");
+            Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+            foreach (var c in group)
+            {
+                var m = c.Measurement;
+                Line($"| {c.Case.Variant} | {V(Units.Time(m.MeanNanoseconds))} | {V(Units.Time(m.NanosecondsPerMessage))} | {V(Units.Rate(m.MessagesPerSecond))} | " +
+                     $"{V(Units.Throughput(m.BytesPerSecond))} | {V(Units.Bytes(m.BytesAllocatedPerOperation))} | {V(Units.Count(m.Gen0PerThousandOperations))} | " +
+                     $"{V(Units.Count(m.Gen1PerThousandOperations))} | {V(Units.Count(m.Gen2PerThousandOperations))} | " +
+                     $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} | " +
+                     $"{(c.CpuRatio is null ? "–" : c.Case.IsReference ? "1.000 (reference)" : V(c.CpuRatio.ToString()))} |");
+            }
+
+            Line();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+using System.Globalization;
+using System.Text;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>
+/// The report as it is written: markdown lines, and with <c>scrub</c> every value that depends on the machine or the
+/// run replaced by "…" (<see cref="V(string)"/>), so that the report's structure can be snapshot-tested.
+/// </summary>
+internal sealed class ReportText(bool scrub)
+{
+    public const string Scrubbed = "…";
+    private readonly StringBuilder _out = new();
+
+    public bool Scrub => scrub;
+
+    public void Line(string text = "") => _out.Append(text).Append('\n');
+
+    /// <summary>A value of the run: itself, or "…" when scrubbed.</summary>
+    public string V(string value) => scrub ? Scrubbed : value;
+
+    public string V(int value) => V(value.ToString(CultureInfo.InvariantCulture));
+
+    public static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+
+    /// <summary>A section a reader opens when they need it: the tables after the first screen.</summary>
+    public void Collapsible(string summary, Action body)
+    {
+        Line($"<details><summary>{summary}</summary>");
+        Line();
+        body();
+        Line("</details>");
+        Line();
+    }
+
+    public override string ToString() => _out.ToString();
+}
+
+/// <summary>A part of the report, written into the report's text with its helpers.</summary>
+internal abstract class ReportSection(ReportText text)
+{
+    protected const string Scrubbed = ReportText.Scrubbed;
+
+    protected bool Scrub => text.Scrub;
+
+    protected void Line(string line = "") => text.Line(line);
+
+    protected string V(string value) => text.V(value);
+
+    protected string V(int value) => text.V(value);
+
+    protected static string F(FormattableString value) => ReportText.F(value);
+}

@@ -1,0 +1,169 @@
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>The report's first screen: the verdict, the failing gates, head against base, and which time gates applied.</summary>
+internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text)
+{
+    /// <summary>The first thing a reader sees: whether the run passed, and which driver did not run at all.</summary>
+    public void RenderVerdict(PerfRun run)
+    {
+        var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
+        var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
+        Line(Scrub ? Scrubbed : failing == 0
+            ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Failing gates](#failing-gates).");
+        Line();
+        foreach (var absent in run.Absent)
+        {
+            Line($"**{absent.Subject} was not measured:** {V(absent.Reason)}");
+            Line();
+        }
+    }
+
+    /// <summary>Every gate that fails the run, with the file its bound came from: what a reader acts on.</summary>
+    public void RenderFailingGates(PerfRun run)
+    {
+        Line("## Failing gates");
+        Line();
+        var failing = run.Gates.Where(g => g.FailsRun).ToList();
+        var notGated = run.Subjects.Where(s => s.Error is not null).ToList();
+        if (Scrub)
+        {
+            // Which gates fail is the run's outcome, not the report's structure.
+            Line(Scrubbed);
+            Line();
+            return;
+        }
+
+        if (failing.Count == 0 && notGated.Count == 0)
+        {
+            Line("None.");
+            Line();
+            return;
+        }
+
+        foreach (var subject in notGated)
+        {
+            Line($"- **{subject.Subject} — {subject.Suite} not gated** ({subject.BaselinePath}): {subject.Error}");
+        }
+
+        if (failing.Count > 0)
+        {
+            if (notGated.Count > 0)
+            {
+                // A table straight after a list would be read as part of its last item.
+                Line();
+            }
+
+            Line("| Case | Gate | Measured | Bound | Baseline file |");
+            Line("|---|---|---|---|---|");
+            foreach (var gate in failing)
+            {
+                Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | {gate.Bound} | {gate.BaselineFile} |");
+            }
+        }
+
+        Line();
+    }
+
+    /// <summary>How many of the head's cases moved most against the base, listed on the first screen.</summary>
+    public const int MovedMostShown = 5;
+
+    /// <summary>
+    /// A change to the subject against its base, the merge gate: head ÷ base per suite (geometric mean, interval, how
+    /// many cases are slower, the same or faster) and the cases that moved most, before anything else is read.
+    /// </summary>
+    public void RenderHeadAgainstBase(PerfRun run)
+    {
+        if (run.HeadAndBase is not { } builds || run.HeadAgainstBase is not { } compared)
+        {
+            return;
+        }
+
+        var t = HeadAgainstBaseGates.Default;
+        Line("## Head against base");
+        Line();
+        Line($"Head: {V(builds.Head)}. Base: {V(builds.Base)}. Both measured in the same cells, their operations interleaved unit by unit " +
+             $"(loaded first in this process: the {V(builds.LoadedFirst)}), so head ÷ base needs no baseline file and no machine class. " +
+             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
+             F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
+             F($"allocation above the base's + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
+        Line();
+        Line("| Suite | Cases | Head ÷ base, geometric mean weighted by precision [95 % CI] | Slower | Same | Faster |");
+        Line("|---|---:|---|---:|---:|---:|");
+        var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
+        foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single()))
+        {
+            var mean = HeadAgainstBaseGates.Mean(suite) ?? GeometricMean.OfWeighted(
+                suite.GroupBy(c => c.Case.Group).Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), HeadAgainstBaseGates.Weight(c.Ratio))).ToList()).ToList());
+            Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | {V(suite.Count(c => c.Ratio.Lower > 1))} | " +
+                 $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | {V(suite.Count(c => c.Ratio.Upper < 1))} |");
+        }
+
+        Line();
+        var sleeping = compared.Cases.Count - timed.Count;
+        Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases" +
+             $"{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are shown, not judged, and left out of the means above" : "")}):");
+        Line();
+        Line("| Case | Head ÷ base [95 % CI] | CPU time [95 % CI] | Head / base bytes per operation |");
+        Line("|---|---|---|---|");
+        // By distance from 1 over the interval's width: a case known to ±1 % that moved 3 % has moved more than one known to ±40 % that moved 20 %.
+        foreach (var c in compared.Cases.OrderByDescending(c => Math.Abs(Math.Log(c.Ratio.Value)) * Math.Sqrt(HeadAgainstBaseGates.Weight(c.Ratio))).Take(MovedMostShown))
+        {
+            Line($"| {V(c.Case.CrossSubjectKey)} | {V(c.Ratio.ToString())} | {V(c.CpuRatio?.ToString() ?? "–")} | " +
+                 $"{V(Units.Bytes(c.Measurement.BytesAllocatedPerOperation))} / {V(c.ReferenceBytesPerOperation is { } b ? Units.Bytes(b) : "–")} |");
+        }
+
+        Line();
+        if (builds.NotComparable.Count > 0)
+        {
+            foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
+            {
+                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} ({V(string.Join(", ", reason.Select(n => n.Case)))}).");
+            }
+
+            Line();
+        }
+    }
+
+    /// <summary>
+    /// Which time gates applied, against which machine class: a run on a machine its baselines have no class of gates
+    /// far less time than one that has, and a reader must see that before reading "All gates hold".
+    /// </summary>
+    public void RenderTimeBasis(PerfRun run)
+    {
+        var judged = run.Subjects.Where(s => s.Basis is not null).ToList();
+        if (judged.Count == 0)
+        {
+            return;
+        }
+
+        Line("## Time gates");
+        Line();
+        Line($"This machine's class: {V(run.Machine.Class)}. Time ratios per case are judged only against values of the same class (they move with the CPU and its generation, " +
+             "the kernel, the cores, the GC and the thread placement); against another class only the suite means a baseline file declares portable " +
+             "are, with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
+        Line();
+        Line("| Baseline file | Time judged | Against the class |");
+        Line("|---|---|---|");
+        foreach (var s in judged)
+        {
+            var basis = s.Basis!;
+            var how = basis.Time switch
+            {
+                TimeJudgement.OwnClass => $"every case and the suite mean, on this machine's class (values from {Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
+                TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
+                    F($"the suite mean only, across classes, within {across:P0}; no case on its own"),
+                TimeJudgement.AcrossClasses => $"none: {basis.File.CrossClass.Why}",
+                _ => $"none: {basis.Why}",
+            };
+            Line($"| {s.BaselinePath} | {V(how)} | {V(basis.Class.Key)} |");
+        }
+
+        Line();
+    }
+
+    private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";
+}
