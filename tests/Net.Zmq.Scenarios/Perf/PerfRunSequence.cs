@@ -35,6 +35,13 @@ public static class PerfRunSequence
         var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
         var store = new BaselineStore(layout);
         var notes = SettingsNotes(settings);
+        foreach (var note in notes)
+        {
+            // Said before the measuring starts: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
+            log(note.Text);
+        }
+
+        var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
@@ -59,7 +66,7 @@ public static class PerfRunSequence
             .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Invalid baseline: {p.Problem}") { Suite = p.Suite }));
         var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
         notes.AddRange(store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), selection.Absent, scope));
-        foreach (var note in notes)
+        foreach (var note in notes.Skip(said))
         {
             log(note.Text);
         }
