@@ -60,5 +60,27 @@ public sealed class BaselineStoreTests : IDisposable
         Assert.StartsWith("baselines/NetMQ.Pattern.json: no suite NetMQ.Pattern is declared", problem.Problem, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A run reads each file once: the check of every file at its end reuses what the gates were judged against (a
+    /// file changed on disk in between is not read again, so the run cannot judge one content and report another).
+    /// </summary>
+    [Fact]
+    public void EachFile_IsReadOncePerRun_TheCheckOfEveryFileReusesTheGatesRead()
+    {
+        var baselines = Directory.CreateDirectory(Path.Combine(_root, "baselines")).FullName;
+        var path = Path.Combine(baselines, "NetMQ.Patterns.json");
+        File.Copy(Path.Combine(Layout.BaselinesDirectory, "NetMQ.Patterns.json"), path);
+        var store = new BaselineStore(new SourceLayout(_root, _root));
+        var suite = new Measurements.SuiteId("NetMQ", "Patterns");
+
+        var first = store.Load(suite, refreshing: false);
+        File.WriteAllText(path, "");
+
+        Assert.NotNull(first.File);
+        Assert.Same(first, store.Load(suite, refreshing: false));
+        Assert.Empty(store.ProblemsInEveryFile());
+        Assert.Single(new BaselineStore(new SourceLayout(_root, _root)).ProblemsInEveryFile());
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 }
