@@ -17,7 +17,7 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// <list type="bullet">
 /// <item><c>runToRun</c> per case: how far the case's log time ratio moves between runs beyond what each run's own
 /// 95 % interval shows, as a standard deviation, taken at its one-sided 95 % upper confidence bound
-/// (<see cref="UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the next run
+/// (<see cref="RunSpread.UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the next run
 /// fail unchanged code. Rounded up to 0.005; from the runs where the case's cell was measured on a quiet machine
 /// (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time ratio, over every run
 /// (CPU time is judged beside a neighbour too).</item>
@@ -32,14 +32,6 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// </summary>
 public static class ClassAdoption
 {
-    /// <summary>
-    /// The standard normal quantile of the one-sided 95 % bound on a variance estimated from a few runs. A fixed
-    /// margin (2 × the estimate, the first machine class's choice) let 2 of 10 leave-one-out runs fail there; the
-    /// upper bound widens with fewer runs (× 2.9 on the standard deviation from 4 runs, × 2.1 from 6, × 1.6 from 10).
-    /// </summary>
-    private const double UpperBoundZ = 1.6449;
-
-    private const double Z95 = 1.959964;
     private const double LargeAllocationBytes = 1024 * 1024;
     private const double MinimumBytesRelative = 0.005;
     private const double MinimumBytesAbsolute = 1024;
@@ -119,7 +111,7 @@ public static class ClassAdoption
         {
             AggregateTolerance = aggregate ?? own?.AggregateTolerance ?? BaselineFile.NewClassAggregateTolerance,
             ProcessBytesTolerance = processRise is { } rise
-                ? Math.Max(MinimumProcessBytesTolerance, RoundUp(3 * rise, 0.01))
+                ? Math.Max(MinimumProcessBytesTolerance, RunSpread.RoundUp(3 * rise, 0.01))
                 : own?.ProcessBytesTolerance ?? BaselineFile.NewClassProcessBytesTolerance,
         };
         return new AdoptedClass(adopted, notes);
@@ -133,9 +125,9 @@ public static class ClassAdoption
         // Wall time is judged on quiet machines only; where fewer than three runs were quiet (too few to bound a spread),
         // every run's spread stands in (wider, so safer).
         var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
-        var ratio = reference ? new RatioEstimate(1, 1, 1) : Centred(timed.Select(v => v.Ratio).ToList());
+        var ratio = reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
         var cpu = values.All(v => v.CpuRatio is not null)
-            ? reference ? new RatioEstimate(1, 1, 1) : Centred(values.Select(v => v.CpuRatio!).ToList())
+            ? reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(values.Select(v => v.CpuRatio!).ToList())
             : null;
         var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
         var large = bytes.All(b => b > LargeAllocationBytes);
@@ -143,11 +135,11 @@ public static class ClassAdoption
         var absoluteRise = bytes.Max() - bytes.Min();
         var tolerances = new Tolerances(
             ratioTolerance,
-            large ? Math.Max(MinimumBytesRelative, RoundUp(3 * rise, 0.005)) : MinimumBytesRelative,
-            large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RoundUp(3 * absoluteRise, 1024)))
+            large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, 0.005)) : MinimumBytesRelative,
+            large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024)))
         {
-            RunToRun = reference ? 0 : Swing(timed.Select(v => v.Ratio).ToList()),
-            CpuRunToRun = reference || cpu is null ? 0 : Swing(values.Select(v => v.CpuRatio!).ToList()),
+            RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
+            CpuRunToRun = reference || cpu is null ? 0 : RunSpread.Swing(values.Select(v => v.CpuRatio!).ToList()),
         };
         // The raw samples are information only: those of the run nearest the centre.
         var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
@@ -158,65 +150,6 @@ public static class ClassAdoption
             CpuRatio = cpu,
         };
     }
-
-    /// <summary>
-    /// The median of the runs' estimates, with a 95 % interval for the median itself: its standard error is about
-    /// 1.25 × the runs' spread over √n, and never less than a single run's own over √n.
-    /// </summary>
-    public static RatioEstimate Centred(IReadOnlyList<RatioEstimate> runs)
-    {
-        var logs = runs.Select(r => Math.Log(r.Value)).ToList();
-        var centre = Quantiles.Median(logs);
-        var spread = logs.Count > 1 ? StandardDeviation(logs) : 0;
-        var ownError = Quantiles.Median(runs.Select(r => StandardError(r.Lower, r.Upper)).ToList());
-        var error = Math.Max(1.2533 * spread, ownError) / Math.Sqrt(logs.Count);
-        return new RatioEstimate(Math.Exp(centre), Math.Exp(centre - (Z95 * error)), Math.Exp(centre + (Z95 * error)))
-        {
-            Pairs = runs.Sum(r => r.Pairs),
-        };
-    }
-
-    /// <summary>
-    /// How far the runs' estimates spread beyond their own intervals (<see cref="Tolerances.RunToRun"/>): the variance
-    /// of the runs' log estimates at its 95 % upper bound, less their mean squared standard error, as a standard
-    /// deviation; 0 where even the bound stays within what the runs' own intervals show.
-    /// </summary>
-    public static double Swing(IReadOnlyList<RatioEstimate> runs)
-    {
-        if (runs.Count < 2)
-        {
-            return 0;
-        }
-
-        var logs = runs.Select(r => Math.Log(r.Value)).ToList();
-        var excess = UpperBoundOfVariance(Variance(logs), logs.Count) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
-        return excess > 0 ? RoundUp(Math.Sqrt(excess), 0.005) : 0;
-    }
-
-    /// <summary>
-    /// The one-sided 95 % upper confidence bound of a variance estimated from <paramref name="count"/> values:
-    /// estimate × (n − 1) ÷ χ²(0.05; n − 1), the χ² quantile from its table up to 10 degrees of freedom and by the
-    /// Wilson–Hilferty approximation beyond (within 1 % there).
-    /// </summary>
-    public static double UpperBoundOfVariance(double variance, int count)
-    {
-        var k = count - 1;
-        double quantile;
-        if (k <= ChiSquare05.Length)
-        {
-            quantile = ChiSquare05[k - 1];
-        }
-        else
-        {
-            var cube = 1 - (2.0 / (9 * k)) - (UpperBoundZ * Math.Sqrt(2.0 / (9 * k)));
-            quantile = k * cube * cube * cube;
-        }
-
-        return variance * k / quantile;
-    }
-
-    /// <summary>The 5 % quantile of the χ² distribution with 1 to 10 degrees of freedom.</summary>
-    private static readonly double[] ChiSquare05 = [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
 
     /// <summary>
     /// The suite mean's run-to-run spread: per run, the mean over its steady cases measured quietly of (log ratio − the
@@ -236,7 +169,7 @@ public static class ClassAdoption
             .ToList();
         return means.Count < 3
             ? null
-            : Math.Max(MinimumAggregateTolerance, RoundUp(AggregateStandardDeviations * Math.Sqrt(UpperBoundOfVariance(Variance(means), means.Count)), 0.005));
+            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(RunSpread.Variance(means), means.Count)), 0.005));
     }
 
     /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
@@ -245,22 +178,6 @@ public static class ClassAdoption
         var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();
         return rises.Count == 0 ? null : rises.Max();
     }
-
-    private static double StandardError(double lower, double upper) =>
-        lower > 0 && upper > lower && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : 0;
-
-    private static double Variance(IReadOnlyList<double> values)
-    {
-        var mean = values.Average();
-        return values.Sum(v => Square(v - mean)) / (values.Count - 1);
-    }
-
-    private static double StandardDeviation(IReadOnlyList<double> values) => Math.Sqrt(Variance(values));
-
-    private static double Square(double x) => x * x;
-
-    /// <summary>Up to the next multiple of <paramref name="step"/>, written without a binary fraction's tail (0.015, not 0.015000000000000001).</summary>
-    private static double RoundUp(double value, double step) => Math.Round(Math.Ceiling((value / step) - 1e-9) * step, 6);
 
     /// <summary>
     /// A native library's identity across clones: its description with the location cut to the last few folders, so the

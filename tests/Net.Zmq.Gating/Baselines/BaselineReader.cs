@@ -52,7 +52,7 @@ public static class BaselineReader
 
         using (document)
         {
-            var root = new Node(path, "$", document.RootElement);
+            var root = new BaselineField(path, "$", document.RootElement);
             var schema = root.Get("schemaVersion").Integer();
             if (schema is not (BaselineFile.CurrentSchemaVersion or BaselineFile.SingleClassSchemaVersion))
             {
@@ -72,11 +72,11 @@ public static class BaselineReader
         }
     }
 
-    private static CrossClassRule ReadCrossClass(Node node) =>
+    private static CrossClassRule ReadCrossClass(BaselineField node) =>
         new(node.Get("aggregateTolerance").NullableNonNegativeNumber(), node.Get("why").Text());
 
     /// <summary>The classes, each once: two entries for one machine class would leave it unclear which one gates it.</summary>
-    private static List<ClassBaseline> ReadClasses(Node node)
+    private static List<ClassBaseline> ReadClasses(BaselineField node)
     {
         var classes = new List<ClassBaseline>();
         foreach (var item in node.Items())
@@ -103,7 +103,7 @@ public static class BaselineReader
     /// One class: in schema 5 an entry of <c>classes</c>; in schema 4 the file's root, whose values came from one
     /// refresh and whose tolerances' origin was not recorded (so its swing counts as not measured).
     /// </summary>
-    private static ClassBaseline ReadClass(Node node, bool singleClass)
+    private static ClassBaseline ReadClass(BaselineField node, bool singleClass)
     {
         var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
         foreach (var (id, entry) in node.Get("cases").Properties())
@@ -119,14 +119,14 @@ public static class BaselineReader
         };
     }
 
-    private static BaselineRuns ReadRuns(Node node)
+    private static BaselineRuns ReadRuns(BaselineField node)
     {
         var values = node.Get("values");
         var runs = new BaselineRuns(values.Integer(), node.Get("swing").NonNegativeInteger());
         return runs.Values >= 1 ? runs : throw values.Invalid($"expected an integer ≥ 1 (the runs the values come from), found {runs.Values}");
     }
 
-    private static Fingerprint ReadFingerprint(Node node)
+    private static Fingerprint ReadFingerprint(BaselineField node)
     {
         var machine = node.Get("machine");
         var subject = node.Get("subject");
@@ -153,7 +153,7 @@ public static class BaselineReader
             new SubjectFingerprint(subject.Get("version").Text(), subject.Get("origin").Text(), subject.Get("nativeLibrary").Text()));
     }
 
-    private static Policy ReadPolicy(Node node) =>
+    private static Policy ReadPolicy(BaselineField node) =>
         new(
             OnePerGate(node.Get("ratioBounds").Items(), b => new RatioBound(
                 b.Get("variant").Text(), b.Get("reference").Text(), b.Get("max").PositiveNumber(), b.Get("why").Text()), Gates.GateId.For),
@@ -166,7 +166,7 @@ public static class BaselineReader
     /// The bounds of one kind, each on a gate of its own: a known violation names a gate by its identity, so two bounds
     /// on one gate (two Poller ÷ PureBlocking maxima, say) would leave it unclear which one it accepts.
     /// </summary>
-    private static List<T> OnePerGate<T>(List<Node> items, Func<Node, T> read, Func<T, Gates.GateId> gate)
+    private static List<T> OnePerGate<T>(List<BaselineField> items, Func<BaselineField, T> read, Func<T, Gates.GateId> gate)
     {
         var bounds = new List<T>();
         foreach (var item in items)
@@ -183,7 +183,7 @@ public static class BaselineReader
         return bounds;
     }
 
-    private static BaselineCase ReadCase(Node node) =>
+    private static BaselineCase ReadCase(BaselineField node) =>
         new(
             node.Get("ratio").PositiveNumber(),
             node.Get("ratioLower").PositiveNumber(),
@@ -198,116 +198,10 @@ public static class BaselineReader
                 : null,
         };
 
-    private static Tolerances ReadTolerances(Node node) =>
+    private static Tolerances ReadTolerances(BaselineField node) =>
         new(node.Get("ratio").NonNegativeNumber(), node.Get("bytesRelative").NonNegativeNumber(), node.Get("bytesAbsolute").NonNegativeNumber())
         {
             RunToRun = node.Get("runToRun").NonNegativeNumber(),
             CpuRunToRun = node.Get("cpuRunToRun").NonNegativeNumber(),
         };
-
-    /// <summary>A JSON value with the path it was reached by, so that every error can name its field.</summary>
-    private readonly record struct Node(string File, string Path, JsonElement Element)
-    {
-        public BaselineFormatException Invalid(string problem) => new(File, Path, problem);
-
-        public Node Get(string name)
-        {
-            if (Element.ValueKind != JsonValueKind.Object)
-            {
-                throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
-            }
-
-            return Element.TryGetProperty(name, out var value)
-                ? new Node(File, $"{Path}.{name}", value)
-                : throw Invalid($"the field \"{name}\" is missing");
-        }
-
-        /// <summary>A field that only some entries have (the process-wide bytes of a subject counted so); null when absent.</summary>
-        public Node? Optional(string name) =>
-            Element.ValueKind == JsonValueKind.Object && !Element.TryGetProperty(name, out _) ? null : Get(name);
-
-        public List<(string Name, Node Value)> Properties()
-        {
-            if (Element.ValueKind != JsonValueKind.Object)
-            {
-                throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
-            }
-
-            var file = File;
-            var path = Path;
-            return Element.EnumerateObject().Select(p => (p.Name, new Node(file, $"{path}[\"{p.Name}\"]", p.Value))).ToList();
-        }
-
-        public List<Node> Items()
-        {
-            if (Element.ValueKind != JsonValueKind.Array)
-            {
-                throw Invalid($"expected an array, found {Describe(Element.ValueKind)}");
-            }
-
-            var file = File;
-            var path = Path;
-            return Element.EnumerateArray().Select((item, i) => new Node(file, $"{path}[{i}]", item)).ToList();
-        }
-
-        public string Text() =>
-            Element.ValueKind == JsonValueKind.String
-                ? Element.GetString()!
-                : throw Invalid($"expected a string, found {Describe(Element.ValueKind)}");
-
-        /// <summary>A gate's identity in its canonical spelling; a shown gate name (as older files held) is refused with the forms.</summary>
-        public Gates.GateId GateIdentity() =>
-            Gates.GateId.Parse(Text()) ?? throw Invalid($"\"{Text()}\" is not a gate id; known violations name a gate as one of: {Gates.GateId.Forms}");
-
-        public int Integer() =>
-            Element.ValueKind == JsonValueKind.Number && Element.TryGetInt32(out var value)
-                ? value
-                : throw Invalid($"expected an integer, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
-
-        public int NonNegativeInteger()
-        {
-            var value = Integer();
-            return value >= 0 ? value : throw Invalid($"expected an integer ≥ 0, found {value}");
-        }
-
-        /// <summary>A number ≥ 0, or JSON null where the field says "none" (a rule that does not apply).</summary>
-        public double? NullableNonNegativeNumber() => Element.ValueKind == JsonValueKind.Null ? null : NonNegativeNumber();
-
-        public double NonNegativeNumber()
-        {
-            var value = Number();
-            return value >= 0 ? value : throw Invalid($"expected a number ≥ 0, found {Element.GetRawText()}");
-        }
-
-        public double PositiveNumber()
-        {
-            var value = Number();
-            return value > 0 ? value : throw Invalid($"expected a number > 0, found {Element.GetRawText()}");
-        }
-
-        private double Number()
-        {
-            // JSON has no NaN or infinity; a quoted "NaN" or "1.5" arrives as a string and is rejected here.
-            if (Element.ValueKind != JsonValueKind.Number)
-            {
-                throw Invalid($"expected a number, found {Describe(Element.ValueKind)} {Element.GetRawText()}");
-            }
-
-            // A literal beyond double's range (1e999) is valid JSON but no finite number.
-            return Element.TryGetDouble(out var value) && double.IsFinite(value)
-                ? value
-                : throw Invalid($"expected a finite number, found {Element.GetRawText()}");
-        }
-
-        private static string Describe(JsonValueKind kind) => kind switch
-        {
-            JsonValueKind.Object => "an object",
-            JsonValueKind.Array => "an array",
-            JsonValueKind.String => "a string",
-            JsonValueKind.Number => "a number",
-            JsonValueKind.True or JsonValueKind.False => "a boolean",
-            JsonValueKind.Null => "null",
-            _ => "nothing",
-        };
-    }
 }

@@ -77,12 +77,13 @@ public static class GateEvaluator
         }
 
         var quiet = gateCpuTime || busy is not null || analyzed.Case.SleepBound ? null : QuietMachine;
+        var unrecorded = new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant);
         yield return expected.CpuRatio is { } recorded
             ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
                 expected.Tolerances.CpuRunToRun,
                 busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance), baselinePath),
                 timeNotApplied ?? quiet)
-            : NotApplied(new GateResult(new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant), new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant).Name,
+            : NotApplied(new GateResult(unrecorded, unrecorded.Name,
                 analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
                 "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
             {

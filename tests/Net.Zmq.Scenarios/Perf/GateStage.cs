@@ -113,8 +113,8 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
     /// <summary>
-    /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for the binding
-    /// overhead, of Net.Zmq's and the floor's case), taken after everything else: it fails only if it fails again.
+    /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for a derived
+    /// suite's case, of the two cases it is made from), taken after everything else: it fails only if it fails again.
     /// </summary>
     public static List<SubjectRun> Confirm(IReadOnlyList<JudgedSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
         Action<string> log)
@@ -125,12 +125,11 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
             return [.. suites.Select(s => s.Run)];
         }
 
-        var ids = flagged.SelectMany(id => HeadAgainstBase.MeasuredCases(id) ?? BindingOverhead.MeasuredCases(id))
+        var ids = flagged.SelectMany(DerivedSuites.MeasuredCases)
             .Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
         log($"measuring again, to confirm {flagged.Count} failed time gate case(s): {string.Join(", ", flagged)}");
         var again = measureAgain(PerfSelection.WithReferences(ids)).ToList();
-        again.AddRange(BindingOverhead.Of(again) ?? []);
-        again.AddRange(HeadAgainstBase.Of(again) ?? []);
+        again.AddRange(DerivedSuites.Of(again));
 
         return [.. suites.Select(s =>
         {
