@@ -34,9 +34,9 @@ public static class RunSpread
     }
 
     /// <summary>
-    /// How far the runs' estimates spread beyond their own intervals (<see cref="Baselines.Tolerances.RunToRun"/>): the variance
-    /// of the runs' log estimates at its 95 % upper bound, less their mean squared standard error, as a standard
-    /// deviation; 0 where even the bound stays within what the runs' own intervals show.
+    /// How far the runs' estimates spread beyond their own intervals (<see cref="Baselines.Tolerances.RunToRun"/>): the
+    /// variance of the runs' log estimates at its 95 % upper bound, less their mean squared standard error, as a
+    /// standard deviation; 0 where even the bound stays within what the runs' own intervals show.
     /// </summary>
     public static double Swing(IReadOnlyList<RatioEstimate> runs)
     {
@@ -76,9 +76,10 @@ public static class RunSpread
     private static readonly double[] ChiSquare05 = [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
 
     /// <summary>A run's standard error of its log ratio from its 95 % interval; 0 where the interval is missing.</summary>
-    public static double StandardError(double lower, double upper) =>
+    private static double StandardError(double lower, double upper) =>
         lower > 0 && upper > lower && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : 0;
 
+    /// <summary>The sample variance (over n − 1).</summary>
     public static double Variance(IReadOnlyList<double> values)
     {
         var mean = values.Average();
