@@ -14,7 +14,7 @@ public sealed class PairedStatisticsTests
     [Fact]
     public void Schedule_RunsEveryCaseTwicePerUnit_InAMirroredOrder_NumberingUnitsFromTheFirst()
     {
-        var schedule = InterleavedSchedule.For(Cell, blocks: 3, unitsPerBlock: 2, firstUnit: 100);
+        var schedule = InterleavedSchedule.For(Cell, blocks: 3, unitsPerBlock: 2, firstUnit: 100, seed: 7);
 
         Assert.Equal(3 * 2 * 2 * 4, schedule.Count);
         Assert.Equal(Enumerable.Range(100, 6), schedule.Select(o => o.Unit).Distinct());
@@ -29,18 +29,41 @@ public sealed class PairedStatisticsTests
     }
 
     [Fact]
-    public void Schedule_IsTheSameEveryTime_AndNotTheSameOrderInEveryUnit()
+    public void Schedule_IsTheSameForOneSeed_AndNotTheSameOrderInEveryUnit_NorForEverySeed()
     {
-        var first = InterleavedSchedule.For(Cell, 2, 8, 0);
+        var first = InterleavedSchedule.For(Cell, 2, 8, 0, seed: 7);
 
-        Assert.Equal(first, InterleavedSchedule.For(Cell, 2, 8, 0));
+        Assert.Equal(first, InterleavedSchedule.For(Cell, 2, 8, 0, seed: 7));
         Assert.True(first.Chunk(8).Select(u => string.Join(',', u.Take(4).Select(o => o.CaseId))).Distinct().Count() > 1);
+        // A seed per process: another process's seed orders the same cell otherwise (no order is fixed across runs).
+        var firstOrders = Enumerable.Range(1, 20)
+            .Select(seed => string.Join(',', InterleavedSchedule.For(Cell, 1, 1, 0, seed).Take(4).Select(o => o.CaseId)))
+            .Distinct().Count();
+        Assert.True(firstOrders > 5, $"20 seeds gave only {firstOrders} first orders");
+    }
+
+    [Theory]
+    [InlineData("12345", 12345)]
+    [InlineData(" 0 ", 0)]
+    [InlineData("", null)]
+    [InlineData(null, null)]
+    public void Seed_FromEnvironment_ReadsPerfSeed(string? text, int? expected) =>
+        Assert.Equal(expected, RunSeed.FromEnvironment(name => name == RunSeed.Variable ? text : null));
+
+    [Theory]
+    [InlineData("-1")]
+    [InlineData("soon")]
+    public void Seed_Malformed_IsAnErrorNamingTheVariable(string text)
+    {
+        var error = Assert.Throws<ArgumentException>(() => RunSeed.FromEnvironment(_ => text));
+
+        Assert.Contains(RunSeed.Variable, error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void Schedule_WithoutABlockUnitOrCase_IsRefusedNamingTheCell()
     {
-        var error = Assert.Throws<ArgumentException>(() => InterleavedSchedule.For(Cell with { CaseIds = [] }, 1, 1, 0));
+        var error = Assert.Throws<ArgumentException>(() => InterleavedSchedule.For(Cell with { CaseIds = [] }, 1, 1, 0, seed: 7));
 
         Assert.Contains(Cell.Id, error.Message, StringComparison.Ordinal);
     }

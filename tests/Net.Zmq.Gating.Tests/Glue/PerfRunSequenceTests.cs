@@ -135,7 +135,10 @@ public sealed class PerfRunSequenceTests : IDisposable
         /// <summary>The case ids of each call, in order.</summary>
         public List<IReadOnlyList<string>> Calls { get; } = [];
 
-        public IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling)
+        public IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass) =>
+            [new MeasuredProcess(0, Seed: 7, LoadedFirst: "", Seconds: 1, MeasureCases(cases))];
+
+        private IReadOnlyList<CaseMeasurement> MeasureCases(IReadOnlyList<CaseDefinition> cases)
         {
             var call = Calls.Count;
             Calls.Add([.. cases.Select(c => c.Id)]);

@@ -105,6 +105,13 @@ public static class HeadAgainstBaseGates
             note = F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {ratio.Lower:0.000}");
         }
 
+        if (kind == GateKind.HeadTime && compared.ProcessRatios is { Count: > 1 } processes)
+        {
+            // Each process's own ratio: a state of one process (one far from the others) widens the interval, and shows here.
+            var each = F($"per process {string.Join(", ", processes.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))}");
+            note = note is null ? each : $"{note}; {each}";
+        }
+
         return new GateResult(new GateId(kind), new GateId(kind).Name, compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
             notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass, Source, notApplied ?? note)
         {

@@ -72,6 +72,19 @@ public sealed record CaseMeasurement(
     }
 
     /// <summary>
+    /// Per operation, the measuring process it ran in (a run is a set of processes, <see cref="MeasuredProcess"/>); all 0
+    /// when not given. Block and unit numbers are unique across the processes of a run.
+    /// </summary>
+    public IReadOnlyList<int> Processes
+    {
+        get => _processes ?? new int[NanosecondsPerOperation.Count];
+        init => _processes = value.Count == NanosecondsPerOperation.Count ? value
+            : throw new ArgumentException($"{Case.Id}: {value.Count} process numbers for {NanosecondsPerOperation.Count} operations");
+    }
+
+    private readonly IReadOnlyList<int>? _processes;
+
+    /// <summary>
     /// Where the measured code also allocates on threads it does not own (NetMQ's managed I/O thread), the bytes
     /// allocated process-wide per operation (median), which include the test host's own allocations of the moment;
     /// null where everything is counted exactly in <see cref="BytesAllocatedPerOperation"/>.

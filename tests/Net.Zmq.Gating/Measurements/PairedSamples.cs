@@ -40,7 +40,11 @@ public static class PairedSamples
     /// into a regime of its own (how their connections and threads happened to meet), which every unit of the block
     /// shares: the blocks, not the units, are the independent samples, and an interval over units would be too narrow.
     /// </summary>
-    public static IReadOnlyList<double> BlockLogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
+    public static IReadOnlyList<double> BlockLogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values) =>
+        [.. BlockLogRatiosKeyed(subject, reference, values).Values];
+
+    private static SortedDictionary<int, double> BlockLogRatiosKeyed(CaseMeasurement subject, CaseMeasurement reference,
+        Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
         var theirs = MeanLogByUnit(reference, values(reference));
         var blockOf = new Dictionary<int, int>();
@@ -59,9 +63,36 @@ public static class PairedSamples
             }
         }
 
-        return byBlock.Count == 0
-            ? throw new InvalidOperationException($"{subject.Case.Id} and {reference.Case.Id} were not measured together (no pairing unit in common), so their ratio cannot be paired")
-            : byBlock.Values.Select(b => b.Sum / b.Count).ToList();
+        if (byBlock.Count == 0)
+        {
+            throw new InvalidOperationException($"{subject.Case.Id} and {reference.Case.Id} were not measured together (no pairing unit in common), so their ratio cannot be paired");
+        }
+
+        var means = new SortedDictionary<int, double>();
+        foreach (var (block, (sum, count)) in byBlock)
+        {
+            means[block] = sum / count;
+        }
+
+        return means;
+    }
+
+    /// <summary>
+    /// The block log-ratios of <see cref="BlockLogRatios"/>, one list per measuring process (<see cref="CaseMeasurement.Processes"/>),
+    /// in process order: the samples of a ratio whose processes are the top level of repetition (<see cref="Statistics.ProcessLevel"/>).
+    /// </summary>
+    public static Statistics.ProcessSamples BlockLogRatiosByProcess(CaseMeasurement subject, CaseMeasurement reference,
+        Func<CaseMeasurement, IReadOnlyList<double>> values)
+    {
+        var processOfBlock = new Dictionary<int, int>();
+        for (var i = 0; i < subject.Blocks.Count; i++)
+        {
+            processOfBlock[subject.Blocks[i]] = subject.Processes[i];
+        }
+
+        var blocks = BlockLogRatiosKeyed(subject, reference, values);
+        return new Statistics.ProcessSamples([.. blocks.GroupBy(b => processOfBlock[b.Key]).OrderBy(g => g.Key)
+            .Select(g => (IReadOnlyList<double>)[.. g.Select(b => b.Value)])]);
     }
 
     /// <summary>Whether the two cases share at least one pairing unit (were measured in alternation).</summary>

@@ -18,6 +18,12 @@ public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Rat
     /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's own subject.
     /// </summary>
     public double? ReferenceBytesPerOperation { get; init; }
+
+    /// <summary>
+    /// Where the ratio was measured in several processes and judged over them (<see cref="Statistics.ProcessLevel"/>), the
+    /// ratio each process measured, in process order: what shows a state of one process. Null otherwise.
+    /// </summary>
+    public IReadOnlyList<double>? ProcessRatios { get; init; }
 }
 
 /// <summary>Time ratios within each group: the only way time is ever judged.</summary>

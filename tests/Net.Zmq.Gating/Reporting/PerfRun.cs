@@ -26,10 +26,25 @@ public sealed record PerfRun(
     /// <summary>Where the run measured a head build against its base: the two builds, and what could not be compared; null otherwise.</summary>
     public HeadAndBase? HeadAndBase { get; init; }
 
+    /// <summary>
+    /// The processes that measured, each with the seed that replays it (<see cref="RunSeed"/>): the first pass's, then
+    /// any that measured failed gates again.
+    /// </summary>
+    public IReadOnlyList<ProcessSummary> Processes { get; init; } = [];
+
     /// <summary>The head ÷ base suite (<see cref="HeadAgainstBaseGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SubjectRun? HeadAgainstBase => Subjects.FirstOrDefault(s => s.Suite == HeadAgainstBaseGates.SuiteName);
 }
+
+/// <summary>One measuring process of a run.</summary>
+/// <param name="Pass">Which pass it measured: the run's, or a confirmation of failed gates.</param>
+/// <param name="Process">Its number in its pass, from 0.</param>
+/// <param name="Seed">The seed it drew: <c>PERF_SEED</c> replays it.</param>
+/// <param name="LoadedFirst">Which build of the subject it loaded first; empty where it loaded one.</param>
+/// <param name="Seconds">Its wall time.</param>
+/// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its own.</param>
+public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
 
 /// <summary>A head build measured against its base build in one run.</summary>
 /// <param name="Head">What the head is (version, origin, native library).</param>

@@ -22,21 +22,21 @@ public readonly record struct ScheduledOperation(string CaseId, int Block, int U
 /// reverse order. Each case's mean position in a unit is the same, so a drift that is linear over the unit cancels
 /// in the unit's log-ratios, and the random order keeps any case from always following the same neighbour.</item>
 /// </list>
-/// The seed is fixed: the same cells give the same schedule, run after run.
+/// The order comes from the process's seed (<see cref="RunSeed"/>): the same seed and cells give the same schedule, and
+/// no order is fixed across processes.
 /// </summary>
 public static class InterleavedSchedule
 {
-    private const int Seed = 20261124;
-
     /// <param name="firstUnit">The first unit number: units are numbered across a whole run, so that operations of different cells never pair.</param>
-    public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock, int firstUnit)
+    /// <param name="seed">The measuring process's seed (<see cref="RunSeed.Process"/>).</param>
+    public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock, int firstUnit, int seed)
     {
         if (blocks < 1 || unitsPerBlock < 1 || cell.CaseIds.Count == 0)
         {
             throw new ArgumentException($"{cell.Id}: a schedule needs at least one block, one unit and one case");
         }
 
-        var random = new Random(Seed ^ StableHash(cell.Id));
+        var random = new Random(RunSeed.For(seed, cell.Id));
         var operations = new List<ScheduledOperation>(blocks * unitsPerBlock * 2 * cell.CaseIds.Count);
         var unit = firstUnit;
         for (var block = 0; block < blocks; block++)
@@ -51,17 +51,5 @@ public static class InterleavedSchedule
         }
 
         return operations;
-    }
-
-    /// <summary>string.GetHashCode is randomized per process; this one is not.</summary>
-    private static int StableHash(string text)
-    {
-        var hash = 17;
-        foreach (var c in text)
-        {
-            hash = unchecked((hash * 31) + c);
-        }
-
-        return hash;
     }
 }

@@ -11,6 +11,13 @@ public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperation
 
     /// <summary>Paired log-ratios per case and reference: one per unit.</summary>
     public int Pairs => Blocks * UnitsPerBlock;
+
+    /// <summary>
+    /// Process <paramref name="process"/>'s share of these blocks when <paramref name="processes"/> measure them: as even
+    /// as whole blocks allow, the first processes taking the remainder, and at least one each.
+    /// </summary>
+    public Sampling ShareOf(int process, int processes) =>
+        this with { Blocks = Math.Max(1, (Blocks / processes) + (process < Blocks % processes ? 1 : 0)) };
 }
 
 /// <summary>Which share of the case matrix a run measures; what each takes is the selection's to say (PerfSelection).</summary>
@@ -103,6 +110,14 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
         Refreshing = true,
         ShortOperations = ShortOperations with { Blocks = ShortOperations.Blocks * 2 },
         LongOperations = LongOperations with { Blocks = LongOperations.Blocks * 2 },
+    };
+
+    /// <summary>What process <paramref name="process"/> of <paramref name="processes"/> measures: its share of every cell's blocks (<see cref="Sampling.ShareOf"/>).</summary>
+    public MeasurementProfile ShareOf(int process, int processes) => processes == 1 ? this : this with
+    {
+        ShortOperations = ShortOperations.ShareOf(process, processes),
+        LongOperations = LongOperations.ShareOf(process, processes),
+        Alone = Alone.ShareOf(process, processes),
     };
 
     /// <summary>How a cell of <paramref name="cases"/> cases is sampled, its operations long or short.</summary>

@@ -146,7 +146,11 @@ public class CellBenchmarks
     {
         CloseWorkloads();
         _block = block;
-        foreach (var driver in _cases.GroupBy(c => c.Driver))
+        // Which driver's workloads open (and so connect and place their threads) first is drawn per block from the
+        // process's seed: an order fixed for every block and run would be one sample of the order, repeated.
+        var drivers = _cases.GroupBy(c => c.Driver).ToArray();
+        new Random(RunSeed.For(RunSeed.Process, $"{CellId}/{block}")).Shuffle(drivers);
+        foreach (var driver in drivers)
         {
             var workload = MessageWorkload.Open(driver.First(), WorkloadOptions.Measurement);
             _workloads[driver.Key] = workload;

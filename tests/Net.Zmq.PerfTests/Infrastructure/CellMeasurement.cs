@@ -17,6 +17,14 @@ internal static class CellMeasurement
     /// <summary>Pairing units are numbered across the whole process: operations of different cells, or of a cell measured again, never pair.</summary>
     private static int _nextUnit;
 
+    /// <summary>About how long measuring <paramref name="cases"/> with <paramref name="profile"/> takes here, in seconds.</summary>
+    public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
+        cases.GroupBy(c => c.Cell).Sum(cell =>
+        {
+            var sampling = profile.For(PerfCases.HasLongOperations(cell.First()), cell.Count());
+            return PerfCases.EstimatedSeconds(cell.First(), sampling.OperationsPerCase * cell.Count(), sampling.Blocks);
+        });
+
     public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
         ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
     {
@@ -26,7 +34,7 @@ internal static class CellMeasurement
             var ids = cell.Select(c => c.Id).ToList();
             var sampling = profile.For(PerfCases.HasLongOperations(cell.First()), ids.Count);
             var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
-                sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs);
+                sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
             plans[cell.Key] = new CellPlan(schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
         }
 

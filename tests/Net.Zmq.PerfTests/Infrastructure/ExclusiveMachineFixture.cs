@@ -6,11 +6,15 @@ using NetZmqTests.PerfTests.Infrastructure;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
-/// <summary>Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run.</summary>
+/// <summary>
+/// Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run; a measuring process
+/// that a Perf run started (<see cref="MeasuringProcesses"/>) measures under its run's lock and takes none.
+/// </summary>
 public sealed class ExclusiveMachineFixture : IDisposable
 {
-    private readonly MeasurementLock _lock = MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15),
-        message => TestContext.Current.SendDiagnosticMessage(message));
+    private readonly MeasurementLock? _lock = Environment.GetEnvironmentVariable(MeasurementRequest.Variable) is not null
+        ? null
+        : MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15), message => TestContext.Current.SendDiagnosticMessage(message));
 
-    public void Dispose() => _lock.Dispose();
+    public void Dispose() => _lock?.Dispose();
 }

@@ -1,6 +1,8 @@
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
@@ -58,9 +60,26 @@ internal static class PerfSession
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
-        return PerfRunSequence.Run(settings, Layout,
-            (cases, sampling) => CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress),
-            log);
+        return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress), log);
+    }
+
+    /// <summary>
+    /// Where a pass measures: a one-process run's first pass in this process; a run of several processes, and every
+    /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many as the run has.
+    /// </summary>
+    private static IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
+        Action<string> log, Action<string> progress)
+    {
+        if (pass > 0 || settings.Processes > 1)
+        {
+            return MeasuringProcesses.Measure(cases, sampling, settings.Processes, settings,
+                Path.Combine(settings.ArtifactsDirectory, "processes", $"pass-{pass}"), log, progress);
+        }
+
+        log($"measuring in this process: seed {RunSeed.Process} ({RunSeed.Variable}={RunSeed.Process} replays it)");
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var measured = CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress);
+        return [new MeasuredProcess(0, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds, measured) { InThisProcess = true }];
     }
 
     /// <summary>A test that would measure is skipped, with the reason, when the measured code is instrumented for coverage.</summary>

@@ -1,4 +1,5 @@
 using System.Reflection;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Drivers;
@@ -9,9 +10,15 @@ public static class ZmqDrivers
     /// <summary>
     /// Which build of Net.Zmq was loaded first in this process, <see cref="DriverId.NetZmq"/> (the head) or
     /// <see cref="DriverId.NetZmqBase"/>. Two copies of the same code can run at different speeds by where they land
-    /// in memory (code layout), so no build always gets the first place: it is drawn per process, and said.
+    /// in memory (code layout), so no build always gets the first place: it is drawn from the process's seed
+    /// (<see cref="RunSeed"/>), and said.
     /// </summary>
-    public static DriverId NetZmqLoadedFirst { get; } = Random.Shared.Next(2) == 0 ? DriverId.NetZmq : DriverId.NetZmqBase;
+    public static DriverId NetZmqLoadedFirst { get; } =
+        new Random(RunSeed.For(RunSeed.Process, "loaded first")).Next(2) == 0 ? DriverId.NetZmq : DriverId.NetZmqBase;
+
+    /// <summary>"head" or "base", whichever <see cref="NetZmqLoadedFirst"/> is, where the base build is in the build; empty otherwise.</summary>
+    public static string NetZmqLoadedFirstName =>
+        !Get(DriverId.NetZmqBase).Availability.IsAvailable ? "" : NetZmqLoadedFirst == DriverId.NetZmq ? "head" : "base";
 
     public static IReadOnlyList<ZmqDriver> All { get; } = Load();
 

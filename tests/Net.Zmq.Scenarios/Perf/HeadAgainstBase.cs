@@ -27,17 +27,16 @@ public static class HeadAgainstBase
 
     /// <summary>
     /// The head's cases that the base also ran, each with its time ratio to the base's same case (wall and CPU time,
-    /// paired by unit) and the base's bytes per operation; null unless both builds were measured.
+    /// paired by block, <see cref="Ratios"/>) and the base's bytes per operation; null unless both builds were measured.
     /// </summary>
     public static List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
         var all = measured.Where(c => c.Case.SuiteId != Suite && c.Case.SuiteId != BindingOverhead.Suite).ToList();
         var bases = all.Where(c => c.Case.Subject == nameof(DriverId.NetZmqBase)).ToDictionary(c => c.Case.CrossSubjectKey);
-        var compared = all.Where(c => c.Case.Subject == Suite.Subject && bases.ContainsKey(c.Case.CrossSubjectKey))
+        var pairs = all.Where(c => c.Case.Subject == Suite.Subject && bases.ContainsKey(c.Case.CrossSubjectKey))
             .Select(c =>
             {
                 var definition = CaseCatalog.Get(c.Case.Id);
-                var baseCase = bases[c.Case.CrossSubjectKey].Measurement;
                 // Grouped by cell: the head's cases of a cell share one workload per block, and the base's another, so
                 // how one pair of connections happened to settle moves all of that cell's ratios together.
                 var identity = new CaseIdentity(IdOf(definition), Suite.Subject, Suite.Suite,
@@ -46,21 +45,49 @@ public static class HeadAgainstBase
                 {
                     SleepBound = c.Case.SleepBound,
                 };
-                // Head and base run on workloads of their own, so a block's pair of workloads, not a unit, is one sample
-                // (PairedSamples.BlockLogRatios): measured on one machine, how each pair settled moved head ÷ base of
-                // identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units in a block alike.
-                var head = c.Measurement with { Case = identity };
-                return new AnalyzedCase(head, RatioEstimate.Paired(PairedSamples.BlockLogRatios(head, baseCase, m => m.NanosecondsPerOperation)),
-                    baseCase.NanosecondsPerOperation)
-                {
-                    CpuRatio = head.CpuNanosecondsPerOperation.Count > 0 && baseCase.CpuNanosecondsPerOperation.Count > 0
-                        ? RatioEstimate.Paired(PairedSamples.BlockLogRatios(head, baseCase, m => m.CpuNanosecondsPerOperation))
-                        : null,
-                    ReferenceBytesPerOperation = baseCase.BytesAllocatedPerOperation,
-                };
+                return (Head: c.Measurement with { Case = identity }, Base: bases[c.Case.CrossSubjectKey].Measurement);
             })
             .ToList();
-        return compared.Count > 0 ? compared : null;
+        if (pairs.Count == 0)
+        {
+            return null;
+        }
+
+        var wall = Ratios(pairs, m => m.NanosecondsPerOperation);
+        var cpu = pairs.All(p => p.Head.CpuNanosecondsPerOperation.Count > 0 && p.Base.CpuNanosecondsPerOperation.Count > 0)
+            ? Ratios(pairs, m => m.CpuNanosecondsPerOperation)
+            : null;
+        return [.. pairs.Select((p, i) => new AnalyzedCase(p.Head, wall[i].Ratio, p.Base.NanosecondsPerOperation)
+        {
+            CpuRatio = cpu?[i].Ratio,
+            ReferenceBytesPerOperation = p.Base.BytesAllocatedPerOperation,
+            ProcessRatios = wall[i].ByProcess,
+        })];
+    }
+
+    /// <summary>
+    /// Head ÷ base per case. Head and base run on workloads of their own, so a block's pair of workloads, not a unit, is
+    /// one sample (<see cref="PairedSamples.BlockLogRatios"/>): measured on one machine, how each pair settled moved head ÷
+    /// base of identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units in a block alike. Where
+    /// the run measured in several processes, the processes are the top level (<see cref="ProcessLevel"/>): a state of one
+    /// whole process (seen once: the head slower in 9 of 10 blocks of a process, and again on fresh workloads in it) moves
+    /// every block of it, and only the spread between processes shows it; its component is pooled over the cell's cases.
+    /// </summary>
+    private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
+        List<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
+    {
+        if (pairs.All(p => p.Head.Processes.Distinct().Count() < 2))
+        {
+            return [.. pairs.Select(p => (RatioEstimate.Paired(PairedSamples.BlockLogRatios(p.Head, p.Base, values)), (IReadOnlyList<double>?)null))];
+        }
+
+        var samples = pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).ToList();
+        var pooled = pairs.Select((p, i) => (p.Head.Case.Group, Samples: samples[i]))
+            .GroupBy(c => c.Group)
+            .ToDictionary(g => g.Key, g => ProcessLevel.PooledProcessComponent(g.Select(c => c.Samples)));
+        return [.. pairs.Select((p, i) => samples[i].Processes < 2
+            ? (RatioEstimate.Paired(samples[i].BlocksByProcess.SelectMany(b => b).ToList()), null)
+            : (ProcessLevel.Estimate(samples[i], pooled[p.Head.Case.Group]), (IReadOnlyList<double>?)[.. samples[i].Means.Select(Math.Exp)]))];
     }
 
     /// <summary>The catalog cases behind a comparison case id: the head's case and the base's; null when the id is not one.</summary>

@@ -21,7 +21,7 @@ public static class PerfRunReport
             HeadlineSuite = nameof(Suite.ReceiveModes),
             HeadAndBase = baseMeasured
                 ? new HeadAndBase(ZmqDrivers.Get(DriverId.NetZmq).Availability.Description, ZmqDrivers.Get(DriverId.NetZmqBase).Availability.Description,
-                    ZmqDrivers.NetZmqLoadedFirst == DriverId.NetZmq ? "head" : "base", selection.NotComparable)
+                    ZmqDrivers.NetZmqLoadedFirstName, selection.NotComparable)
                 : null,
         };
     }

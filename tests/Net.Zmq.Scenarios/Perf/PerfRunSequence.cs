@@ -11,10 +11,12 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Scenarios.Perf;
 
 /// <summary>
-/// Measures cases with a profile's sampling: one measurement per case, its operations paired with those of the
-/// cases measured beside it. The Perf run measures cells with BenchmarkDotNet; the fast tests hand in synthetic ones.
+/// Measures cases with a profile's sampling, in one process or several (<see cref="MeasuredProcess"/>): per process one
+/// measurement per case, its operations paired with those of the cases measured beside it. The Perf run measures
+/// cells with BenchmarkDotNet; the fast tests hand in synthetic ones.
 /// </summary>
-public delegate IReadOnlyList<CaseMeasurement> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling);
+/// <param name="pass">0 for the run's measurement, then 1, 2, … for each measurement of failed gates' cases again.</param>
+public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
 
 /// <summary>
 /// One Perf run, in order: select the cases (<see cref="PerfRunSelection"/>), measure them, judge every suite against
@@ -46,8 +48,17 @@ public static class PerfRunSequence
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
-        IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases) =>
-            measure(cases, sampling)
+        var processes = new List<ProcessSummary>();
+        IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
+        {
+            var pass = processes.Select(p => p.Pass).Distinct().Count();
+            var measured = measure(cases, sampling, pass);
+            processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
+            return Analyze(MeasuredProcess.Combine(measured));
+        }
+
+        static IReadOnlyList<AnalyzedCase> Analyze(IReadOnlyList<CaseMeasurement> measured) =>
+            measured
                 .GroupBy(m => m.Case.SuiteId)
                 .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
                 // Cells run in batches and their cases in shuffled order: reports list them in catalog order.
@@ -74,7 +85,7 @@ public static class PerfRunSequence
         notes.AddRange(CaseCatalog.StrategiesNotExpressed.Select(n =>
             new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}.")));
 
-        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes);
+        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with { Processes = processes };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;

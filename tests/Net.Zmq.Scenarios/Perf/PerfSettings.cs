@@ -23,6 +23,14 @@ public sealed record PerfSettings(
     /// <summary>Which available drivers are measured; PERF_DRIVERS, or every one (a pull-request run leaves NetMQ out).</summary>
     public DriverSelection Drivers { get; init; } = DriverSelection.Default;
 
+    /// <summary>
+    /// How many processes measure the run (PERF_PROCESSES): with more than one, each in a process of its own with its
+    /// own seed and its share of every cell's blocks, and the processes are the top level of the intervals where they
+    /// matter (head ÷ base). Default: two where a base build is measured (a state of one process cannot then fail a
+    /// merge alone), otherwise one, in the test process. Measuring again to confirm a failed gate always takes fresh processes.
+    /// </summary>
+    public int Processes { get; init; } = 1;
+
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
@@ -39,6 +47,21 @@ public sealed record PerfSettings(
         {
             Placement = ThreadPlacement.FromEnvironment(environment),
             Drivers = drivers,
+            Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 2 : 1),
         };
+    }
+
+    /// <summary>PERF_PROCESSES, or null when unset; anything but a whole number from 1 to 20 is an error naming it.</summary>
+    public static int? ProcessesFromEnvironment(Func<string, string?> environment)
+    {
+        var text = environment("PERF_PROCESSES");
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return null;
+        }
+
+        return int.TryParse(text.Trim(), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= 20
+            ? n
+            : throw new ArgumentException($"PERF_PROCESSES={text} is not a number of processes: a whole number from 1 to 20");
     }
 }

@@ -1,0 +1,48 @@
+using System.Text;
+using System.Text.Json;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// What a Perf run asks one measuring process of its own to measure: the cases, their sampling, the injection and
+/// placement, which process of the set it is, and where to write what it measured (<see cref="MeasuredProcess"/>).
+/// The process's seed is its <c>PERF_SEED</c>, set by the run that starts it.
+/// </summary>
+/// <param name="Injection">PERF_INJECT's text, or null.</param>
+/// <param name="Pinned">Whether threads are pinned (PERF_PLACEMENT=pinned) or left free.</param>
+public sealed record MeasurementRequest(IReadOnlyList<string> CaseIds, MeasurementProfile Sampling, string? Injection, bool Pinned, int Process, string Output)
+{
+    /// <summary>The variable naming the request file: set only in a measuring process a run started.</summary>
+    public const string Variable = "PERF_MEASUREMENT_REQUEST";
+
+    public static MeasurementRequest Read(string path) => ProcessFiles.Read<MeasurementRequest>(path);
+
+    public void Write(string path) => ProcessFiles.Write(path, this);
+}
+
+/// <summary>The files a run's processes exchange: JSON, written whole (temporary file and rename), read with errors naming the file.</summary>
+public static class ProcessFiles
+{
+    public static void Write<T>(string path, T value)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        var temporary = $"{path}.{Environment.ProcessId}.tmp";
+        File.WriteAllText(temporary, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n", new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
+        File.Move(temporary, path, overwrite: true);
+    }
+
+    public static T Read<T>(string path)
+    {
+        try
+        {
+            return JsonSerializer.Deserialize<T>(File.ReadAllText(path), ReportFiles.Json)
+                   ?? throw new InvalidDataException($"{path}: the file holds null, not a {typeof(T).Name}");
+        }
+        catch (JsonException e)
+        {
+            throw new InvalidDataException($"{path}: not a {typeof(T).Name}: {e.Message}", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+using System.Globalization;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// The seed one measuring process draws for everything that orders its work: the cells' interleaved schedules,
+/// which build of the subject loads (and so lands in memory) first, and which driver's workloads open first in each
+/// block. A seed fixed across runs makes every run one sample of the same setup, repeated: a lean that setup gives
+/// (seen: head ÷ base of identical bits 0.91 and 1.07 in two cells, run after run) is then never averaged out. So each
+/// process draws its own, says it, and <c>PERF_SEED</c> replays one process exactly.
+/// </summary>
+public static class RunSeed
+{
+    public const string Variable = "PERF_SEED";
+
+    /// <summary>This process's seed: <c>PERF_SEED</c>, or drawn once when first asked.</summary>
+    public static int Process { get; } = FromEnvironment(Environment.GetEnvironmentVariable) ?? Draw();
+
+    /// <summary>Whether <see cref="Process"/> came from <c>PERF_SEED</c> (a replay) rather than drawn.</summary>
+    public static bool Replayed { get; } = Environment.GetEnvironmentVariable(Variable) is not null;
+
+    /// <summary>The seed <c>PERF_SEED</c> names; null when unset. A malformed one is an error naming the variable.</summary>
+    public static int? FromEnvironment(Func<string, string?> environment)
+    {
+        var text = environment(Variable);
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return null;
+        }
+
+        return int.TryParse(text.Trim(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var seed) && seed >= 0
+            ? seed
+            : throw new ArgumentException($"{Variable}={text} is not a seed: a whole number from 0 to {int.MaxValue}");
+    }
+
+    /// <summary>A fresh seed (what a child process is handed, so that no two processes of a run share one).</summary>
+    public static int Draw() => Random.Shared.Next(0, int.MaxValue);
+
+    /// <summary>
+    /// A seed of its own for one use of <paramref name="seed"/> (<paramref name="purpose"/>: a cell's id, a block), stable
+    /// across processes and runtimes (string.GetHashCode is randomized per process; this is not).
+    /// </summary>
+    public static int For(int seed, string purpose)
+    {
+        var hash = 17;
+        foreach (var c in purpose)
+        {
+            hash = unchecked((hash * 31) + c);
+        }
+
+        return seed ^ hash;
+    }
+}

@@ -1,0 +1,123 @@
+namespace NetZmqTests.Gating.Statistics;
+
+/// <summary>
+/// One ratio's log-ratios from a run of several processes, one list per process, one value per block (a fresh pair of
+/// workloads). The processes are the top level of repetition: a state of one whole process (where its code landed,
+/// how its threads met) moves every block of it, so an interval over the blocks alone is too narrow whenever processes
+/// differ. After Kalibera and Jones, the variance of the mean of the process means has two components,
+/// σ²(process) ÷ P + σ²(block) ÷ (P·b): this type gives each case's share, and <see cref="ProcessLevel"/> pools the
+/// process component over the cases that share their processes' state and makes the interval.
+/// </summary>
+public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksByProcess)
+{
+    public int Processes => BlocksByProcess.Count;
+
+    /// <summary>Each process's mean log-ratio.</summary>
+    public IReadOnlyList<double> Means => [.. BlocksByProcess.Select(b => b.Average())];
+
+    /// <summary>Degrees of freedom of the blocks within processes: none where every process measured one block.</summary>
+    public int WithinDegreesOfFreedom => BlocksByProcess.Sum(b => b.Count - 1);
+
+    /// <summary>The pooled variance of blocks within a process (σ²(block)); 0 without degrees of freedom.</summary>
+    public double WithinVariance => WithinDegreesOfFreedom == 0 ? 0
+        : BlocksByProcess.Sum(b => { var m = b.Average(); return b.Sum(v => (v - m) * (v - m)); }) / WithinDegreesOfFreedom;
+
+    /// <summary>The harmonic mean of blocks per process (what σ²(block) is divided by in a process mean).</summary>
+    public double BlocksPerProcess => Processes / BlocksByProcess.Sum(b => 1.0 / b.Count);
+
+    /// <summary>The variance of the process means: σ²(process) + σ²(block) ÷ b in expectation.</summary>
+    public double BetweenVariance
+    {
+        get
+        {
+            var means = Means;
+            var mean = means.Average();
+            return means.Sum(m => (m - mean) * (m - mean)) / (Processes - 1);
+        }
+    }
+
+    /// <summary>This case's unbiased estimate of σ²(process), possibly negative (it is pooled before it is truncated); null without blocks to separate it.</summary>
+    public double? ProcessComponent => Processes < 2 || WithinDegreesOfFreedom == 0 ? null : BetweenVariance - (WithinVariance / BlocksPerProcess);
+}
+
+/// <summary>The interval of a ratio measured in several processes (<see cref="ProcessSamples"/>).</summary>
+public static class ProcessLevel
+{
+    /// <summary>
+    /// σ²(process) pooled over cases that share their processes (a cell's cases, measured on the same workloads in the
+    /// same processes): the mean of their estimates, truncated at 0. Null where no case can separate it.
+    /// </summary>
+    public static double? PooledProcessComponent(IEnumerable<ProcessSamples> cases)
+    {
+        var components = cases.Select(c => c.ProcessComponent).OfType<double>().ToList();
+        return components.Count == 0 ? null : Math.Max(0, components.Average());
+    }
+
+    /// <summary>
+    /// The ratio as the mean of the process means, its 95 % interval from σ²(process) ÷ P + σ²(block) ÷ (P·b) with
+    /// Welch-Satterthwaite degrees of freedom, the process component's counted as P − 1 (a state of a process is shared
+    /// by every case of the cell, so pooling them adds no independent processes). Where every process measured one block,
+    /// the process means are the samples (Student's t, P − 1 degrees of freedom).
+    /// </summary>
+    /// <param name="processComponent">σ²(process) pooled over the case's cell (<see cref="PooledProcessComponent"/>).</param>
+    public static RatioEstimate Estimate(ProcessSamples samples, double? processComponent)
+    {
+        var p = samples.Processes;
+        if (p < 2)
+        {
+            throw new ArgumentException("A process-level interval needs at least two processes.", nameof(samples));
+        }
+
+        var estimate = samples.Means.Average();
+        double variance, degrees;
+        if (samples.WithinDegreesOfFreedom == 0 || processComponent is null)
+        {
+            variance = samples.BetweenVariance / p;
+            degrees = p - 1;
+        }
+        else
+        {
+            var process = processComponent.Value / p;
+            var blocks = samples.WithinVariance / (p * samples.BlocksPerProcess);
+            variance = process + blocks;
+            var share = (process * process / (p - 1)) + (blocks * blocks / samples.WithinDegreesOfFreedom);
+            degrees = share <= 0 ? samples.WithinDegreesOfFreedom : variance * variance / share;
+        }
+
+        var half = StudentT.Quantile975(degrees) * Math.Sqrt(variance);
+        return new RatioEstimate(Math.Exp(estimate), Math.Exp(estimate - half), Math.Exp(estimate + half))
+        {
+            Pairs = samples.BlocksByProcess.Sum(b => b.Count),
+        };
+    }
+}
+
+/// <summary>Student's t distribution's 97.5 % quantile, for the two-sided 95 % intervals.</summary>
+public static class StudentT
+{
+    private static readonly double[] Exact = [12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912];
+
+    /// <summary>
+    /// The quantile at <paramref name="degreesOfFreedom"/>, rounded down to a whole number (a fractional Welch-Satterthwaite
+    /// value then errs wide): from the tables up to 6, Cornish-Fisher above (within 0.0003 of the tables there).
+    /// </summary>
+    public static double Quantile975(double degreesOfFreedom)
+    {
+        var n = Math.Floor(degreesOfFreedom);
+        if (double.IsNaN(n) || n < 1)
+        {
+            return double.PositiveInfinity;
+        }
+
+        if (n <= Exact.Length)
+        {
+            return Exact[(int)n - 1];
+        }
+
+        const double z = 1.959963985;
+        double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, z9 = z7 * z * z;
+        return z + ((z3 + z) / (4 * n)) + (((5 * z5) + (16 * z3) + (3 * z)) / (96 * n * n))
+               + (((3 * z7) + (19 * z5) + (17 * z3) - (15 * z)) / (384 * n * n * n))
+               + (((79 * z9) + (776 * z7) + (1482 * z5) - (1920 * z3) - (945 * z)) / (92160 * n * n * n * n));
+    }
+}
