@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
@@ -23,6 +24,10 @@ public sealed class ReferenceLoopTests
     {
         var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
         Assert.SkipWhen(why is not null, $"no reference check here: {why}");
+        Assert.SkipWhen(Environment.GetEnvironmentVariable(MeasuredRun.MergeVariable) is { Length: > 0 },
+            $"{MeasuredRun.MergeVariable} merges shards measured apart and measures nothing here; the fidelity check ran on shard 1");
+        var shard = Shard.FromEnvironment(Environment.GetEnvironmentVariable);
+        Assert.SkipWhen(shard is { Index: > 1 }, $"shard {shard} of a sharded run: the fidelity check runs on shard 1 only");
 
         PerfSession.SkipIfInstrumented();
         var placement = ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable);

@@ -108,13 +108,75 @@ public sealed class PerfRunSequenceTests : IDisposable
 
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
-    private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null) =>
+    private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
+        Shard? shard = null, string? merge = null, string artifacts = "artifacts") =>
         PerfRunSequence.Run(
-            new PerfSettings(MeasurementProfile.Quick, new CaseFilter(Group), null, refresh, Path.Combine(_root, "artifacts"), environment ?? (_ => null))
+            new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
             {
                 Drivers = DriverSelection.Of(DriverId.NetMQ),
+                Shard = shard,
+                MergeDirectory = merge,
             },
             _layout, measurer.Measure, _ => { });
+
+    /// <summary>NetMQ's receive modes over tcp at every size the quick profile measures: cells enough for two shards.</summary>
+    private const string Cells = "NetMQ/ReceiveModes/RouterRouter/Tcp/*";
+
+    [Fact]
+    public void TwoShardsMerged_GiveTheWholeRunsGates_AndASlowdownInOneShard_FailsTheMerge()
+    {
+        Run(new FakeMeasurer((_, _) => 1.0), refresh: true, filter: Cells);
+        MarkSwingMeasured();
+        var whole = Run(new FakeMeasurer((_, _) => 1.0), filter: Cells);
+
+        var merged = Merge(_ => 1.0);
+
+        Assert.Equal(Keys(whole), Keys(merged));
+        Assert.DoesNotContain(merged.Gates, g => g.FailsRun);
+        Assert.Equal(["1/2", "2/2"], merged.Shards.Select(s => s.Shard));
+        Assert.Contains(merged.Notes, n => n.Kind == NoteKind.Merged);
+
+        var slowed = Merge(id => id == Target ? 1.3 : 1.0);
+
+        var time = Assert.Single(slowed.Gates, g => g.Case == Target && g.Id.Kind == GateKind.TimeRegression);
+        Assert.True(time.FailsRun, time.Describe());
+        Assert.Contains("reproduced", time.Note, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AMergeOfShardsOfAnotherFilter_IsAnErrorNamingTheShardAndTheField_AndMeasuresNothing()
+    {
+        Run(new FakeMeasurer((_, _) => 1.0), refresh: true, filter: Cells);
+        var folder = MeasureShards(_ => 1.0);
+        var measurer = new FakeMeasurer((_, _) => 1.0);
+
+        var error = Assert.Throws<InvalidDataException>(() => Run(measurer, filter: Group, merge: folder));
+
+        Assert.Contains("shard-1-of-2.json", error.Message, StringComparison.Ordinal);
+        Assert.Contains($"PERF_FILTER: '{Group}' here, '{Cells}' in the shard", error.Message, StringComparison.Ordinal);
+        Assert.Empty(measurer.Calls);
+    }
+
+    private static IReadOnlyList<string> Keys(PerfRun run) =>
+        [.. run.Gates.Select(g => $"{g.Id.Name} | {g.Case} | {g.Verdict}").Order(StringComparer.Ordinal)];
+
+    /// <summary>Shards 1/2 and 2/2 measured apart (each into its own artifacts), their files gathered in one folder, merged.</summary>
+    private PerfRun Merge(Func<string, double> slowdown) =>
+        Run(new FakeMeasurer((_, _) => throw new InvalidOperationException("a merge measures nothing")), filter: Cells, merge: MeasureShards(slowdown));
+
+    private string MeasureShards(Func<string, double> slowdown)
+    {
+        var folder = Directory.CreateDirectory(Path.Combine(_root, $"merge-{Guid.NewGuid():N}")).FullName;
+        for (var k = 1; k <= 2; k++)
+        {
+            var artifacts = $"shard-{Guid.NewGuid():N}";
+            var shard = new Shard(k, 2);
+            Run(new FakeMeasurer((id, _) => slowdown(id)), filter: Cells, shard: shard, artifacts: artifacts);
+            File.Copy(Path.Combine(_root, artifacts, shard.FileName), Path.Combine(folder, shard.FileName));
+        }
+
+        return folder;
+    }
 
     /// <summary>What adopting the machine does to the refreshed file's class: its run-to-run swing counts as measured, so per-case time is judged.</summary>
     private void MarkSwingMeasured()

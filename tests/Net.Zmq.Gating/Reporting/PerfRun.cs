@@ -32,6 +32,9 @@ public sealed record PerfRun(
     /// </summary>
     public IReadOnlyList<ProcessSummary> Processes { get; init; } = [];
 
+    /// <summary>Where the run merged shards measured apart (PERF_MERGE): each shard, its machine and its wall time; empty otherwise.</summary>
+    public IReadOnlyList<ShardSummary> Shards { get; init; } = [];
+
     /// <summary>The head ÷ base suite (<see cref="HeadAgainstBaseGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SubjectRun? HeadAgainstBase => Subjects.FirstOrDefault(s => s.Suite == HeadAgainstBaseGates.SuiteName);
@@ -45,6 +48,9 @@ public sealed record PerfRun(
 /// <param name="Seconds">Its wall time.</param>
 /// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its own.</param>
 public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
+
+/// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
+public sealed record ShardSummary(string Shard, string Machine, double Seconds);
 
 /// <summary>A head build measured against its base build in one run.</summary>
 /// <param name="Head">What the head is (version, origin, native library).</param>

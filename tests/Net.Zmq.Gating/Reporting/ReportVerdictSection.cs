@@ -20,6 +20,13 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             Line($"**{absent.Subject} was not measured:** {V(absent.Reason)}");
             Line();
         }
+
+        if (run.Shards.Count > 0)
+        {
+            Line($"**Merged from {run.Shards.Count} shards** measured apart: " +
+                 string.Join("; ", run.Shards.Select(s => V(F($"{s.Shard} on {s.Machine}, {s.Seconds / 60:0.0} min")))) + ".");
+            Line();
+        }
     }
 
     /// <summary>Every gate that fails the run, with the file its bound came from: what a reader acts on.</summary>
@@ -85,8 +92,14 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         var t = HeadAgainstBaseGates.Default;
         Line("## Head against base");
         Line();
+        var measuring = run.Processes.Where(p => p.Pass == run.Processes[0].Pass).ToList();
+        var where = measuring.Count < 2
+            ? $"(loaded first in this process: the {V(builds.LoadedFirst)})"
+            : $"in {V(measuring.Count)} processes, each with a seed of its own for its cells' order, which build loads first and which workloads open first " +
+              $"(seeds {V(string.Join(", ", measuring.Select(p => p.Seed)))}; the head loaded first in {V(measuring.Count(p => p.LoadedFirst == "head"))}; " +
+              "PERF_SEED replays one), and each case's interval has the processes as its top level";
         Line($"Head: {V(builds.Head)}. Base: {V(builds.Base)}. Both measured in the same cells, their operations interleaved unit by unit " +
-             $"(loaded first in this process: the {V(builds.LoadedFirst)}), so head ÷ base needs no baseline file and no machine class. " +
+             $"{where}, so head ÷ base needs no baseline file and no machine class. " +
              F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
              F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
              F($"allocation above the base's + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));

@@ -46,6 +46,12 @@ public enum NoteKind
 
     /// <summary>Measured cases that have no entry by declaration.</summary>
     Unbaselined,
+
+    /// <summary>The run measured one shard of the cells (PERF_SHARD).</summary>
+    Shard,
+
+    /// <summary>The run measured nothing: it judged shards measured apart (PERF_MERGE).</summary>
+    Merged,
 }
 
 /// <summary>

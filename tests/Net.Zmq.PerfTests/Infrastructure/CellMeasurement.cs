@@ -19,11 +19,7 @@ internal static class CellMeasurement
 
     /// <summary>About how long measuring <paramref name="cases"/> with <paramref name="profile"/> takes here, in seconds.</summary>
     public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
-        cases.GroupBy(c => c.Cell).Sum(cell =>
-        {
-            var sampling = profile.For(PerfCases.HasLongOperations(cell.First()), cell.Count());
-            return PerfCases.EstimatedSeconds(cell.First(), sampling.OperationsPerCase * cell.Count(), sampling.Blocks);
-        });
+        PerfCases.CellSeconds(cases, profile).Values.Sum();
 
     public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
         ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)

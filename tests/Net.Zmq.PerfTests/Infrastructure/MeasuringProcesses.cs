@@ -27,10 +27,12 @@ internal static class MeasuringProcesses
         for (var process = 0; process < processes; process++)
         {
             var share = sampling.ShareOf(process, processes);
-            var request = new MeasurementRequest([.. cases.Select(c => c.Id)], share, settings.Injection?.Text, settings.Placement.IsPinned, process,
+            var injected = settings.InjectedProcesses?.Contains(process + 1) ?? true;
+            var request = new MeasurementRequest([.. cases.Select(c => c.Id)], share, injected ? settings.Injection?.Text : null, settings.Placement.IsPinned, process,
                 Path.Combine(directory, $"process-{process}.json"));
             var seed = RunSeed.Draw();
-            log($"measuring process {process + 1} of {processes}: {cases.Count} cases, seed {seed} ({RunSeed.Variable}={seed} replays it)");
+            log($"measuring process {process + 1} of {processes}: {cases.Count} cases, seed {seed} ({RunSeed.Variable}={seed} replays it)" +
+                (settings.Injection is not null && !injected ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)" : ""));
             measured.Add(Run(request, seed, directory, CellMeasurement.EstimatedSeconds(cases, share), log, progress));
         }
 

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Perf;
@@ -32,6 +33,14 @@ public static class PerfCases
         var perOperation = 0.005 + (CaseCatalog.MessagesPerOperation * (double)anyCaseOfTheCell.MessageSize * secondsPerByte);
         return (0.2 * blocks) + (operations * perOperation * (anyCaseOfTheCell.Driver == DriverId.NetMQ ? 2 : 1));
     }
+
+    /// <summary>About how long each cell of <paramref name="cases"/> takes with <paramref name="profile"/>'s sampling, by cell.</summary>
+    public static IReadOnlyDictionary<string, double> CellSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
+        cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
+        {
+            var sampling = profile.For(HasLongOperations(cell.First()), cell.Count());
+            return EstimatedSeconds(cell.First(), sampling.OperationsPerCase * cell.Count(), sampling.Blocks);
+        }, StringComparer.Ordinal);
 
     /// <summary>The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.</summary>
     public static string ReferenceVariantOf(Suite suite) =>

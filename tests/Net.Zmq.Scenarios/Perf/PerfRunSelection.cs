@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
@@ -38,6 +39,16 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         }
 
         return new PerfRunSelection(selected, absent, notComparable);
+    }
+
+    /// <summary>
+    /// The cases of <paramref name="shard"/>'s cells only (<see cref="Shard.CellsOf"/>, from every cell's estimated time
+    /// under <paramref name="profile"/>): a cell's cases of every driver stay together.
+    /// </summary>
+    public PerfRunSelection Of(Shard shard, MeasurementProfile profile)
+    {
+        var mine = shard.CellsOf(PerfCases.CellSeconds(Cases, profile));
+        return this with { Cases = [.. Cases.Where(c => mine.Contains(c.Cell))] };
     }
 
     /// <summary>

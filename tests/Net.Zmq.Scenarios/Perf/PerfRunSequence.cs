@@ -45,14 +45,35 @@ public static class PerfRunSequence
 
         var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
+        var identity = PerfRunIdentity.Of(settings, layout, selection);
+        IReadOnlyList<ShardSummary>? merged = null;
+        if (settings.MergeDirectory is { } folder)
+        {
+            (measure, merged) = ShardMerge.Replay(folder, identity);
+            notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}): " +
+                string.Join("; ", merged.Select(m => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{m.Shard} on {m.Machine}, {m.Seconds:0} s"))) +
+                ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation."));
+            log(notes[^1].Text);
+        }
+        if (settings.Shard is { } shard)
+        {
+            var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
+            selection = selection.Of(shard, settings.Profile);
+            notes.Add(new RunNote(NoteKind.Shard,
+                $"Shard {shard} ({Shard.Variable}): {selection.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
+                $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' {shard.FileName.Replace($"{shard.Index}-of", "k-of", StringComparison.Ordinal)}> judges them as one run."));
+            log(notes[^1].Text);
+        }
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
         var processes = new List<ProcessSummary>();
+        var passes = new List<IReadOnlyList<MeasuredProcess>>();
         IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
         {
-            var pass = processes.Select(p => p.Pass).Distinct().Count();
+            var pass = passes.Count;
             var measured = measure(cases, sampling, pass);
+            passes.Add(measured);
             processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
             return Analyze(MeasuredProcess.Combine(measured));
         }
@@ -85,8 +106,11 @@ public static class PerfRunSequence
         notes.AddRange(CaseCatalog.StrategiesNotExpressed.Select(n =>
             new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}.")));
 
-        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with { Processes = processes };
+        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with { Processes = processes, Shards = merged ?? [] };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
+        // What was measured, whole, beside the report: a shard's file is what a merge reads.
+        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Cpu, passes);
+        ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
     }
@@ -137,7 +161,9 @@ public static class PerfRunSequence
         if (settings.Injection is not null)
         {
             notes.Add(new RunNote(NoteKind.Injection,
-                $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases; gates failing there are the point."));
+                $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases" +
+                (settings.InjectedProcesses is { } only ? $", in measuring process {string.Join(" and ", only.Order())} only (PERF_INJECT_PROCESSES)" : "") +
+                "; gates failing there are the point."));
         }
 
         return notes;

@@ -31,6 +31,18 @@ public sealed record PerfSettings(
     /// </summary>
     public int Processes { get; init; } = 1;
 
+    /// <summary>
+    /// PERF_INJECT_PROCESSES: the measuring processes (from 1) PERF_INJECT applies in, the others measuring the code as it
+    /// is; null for every process. What a state of one process looks like, made on purpose: the self-test of the process level.
+    /// </summary>
+    public IReadOnlySet<int>? InjectedProcesses { get; init; }
+
+    /// <summary>PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>); null for all of them.</summary>
+    public Shard? Shard { get; init; }
+
+    /// <summary>PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run (<see cref="MeasuredRun"/>).</summary>
+    public string? MergeDirectory { get; init; }
+
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
@@ -48,7 +60,27 @@ public sealed record PerfSettings(
             Placement = ThreadPlacement.FromEnvironment(environment),
             Drivers = drivers,
             Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 2 : 1),
+            Shard = Shard.FromEnvironment(environment),
+            InjectedProcesses = InjectedProcessesFromEnvironment(environment),
+            MergeDirectory = string.IsNullOrWhiteSpace(environment(MeasuredRun.MergeVariable)) ? null : environment(MeasuredRun.MergeVariable)!.Trim(),
         };
+    }
+
+    /// <summary>PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; anything but process numbers from 1 is an error naming it.</summary>
+    public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment)
+    {
+        var text = environment("PERF_INJECT_PROCESSES");
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return null;
+        }
+
+        var numbers = text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(t => int.TryParse(t, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n >= 1 ? n : 0)
+            .ToHashSet();
+        return numbers.Count > 0 && !numbers.Contains(0)
+            ? numbers
+            : throw new ArgumentException($"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
     }
 
     /// <summary>PERF_PROCESSES, or null when unset; anything but a whole number from 1 to 20 is an error naming it.</summary>

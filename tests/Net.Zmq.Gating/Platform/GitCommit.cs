@@ -1,0 +1,43 @@
+namespace NetZmqTests.Gating.Platform;
+
+/// <summary>The commit a repository's work tree is at, read from its .git folder (no git needed): what shards of one run must share.</summary>
+public static class GitCommit
+{
+    /// <summary>The commit's id, or "unknown" where the folder is not a git work tree that says one.</summary>
+    public static string Of(string repositoryRoot)
+    {
+        try
+        {
+            var git = Path.Combine(repositoryRoot, ".git");
+            if (File.Exists(git))
+            {
+                // A worktree or submodule: ".git" is a file naming the real folder.
+                var pointer = File.ReadAllText(git).Trim();
+                git = Path.GetFullPath(pointer["gitdir:".Length..].Trim(), repositoryRoot);
+            }
+
+            var head = File.ReadAllText(Path.Combine(git, "HEAD")).Trim();
+            if (!head.StartsWith("ref:", StringComparison.Ordinal))
+            {
+                return head;
+            }
+
+            var reference = head["ref:".Length..].Trim();
+            var loose = Path.Combine(git, reference);
+            if (File.Exists(loose))
+            {
+                return File.ReadAllText(loose).Trim();
+            }
+
+            var packed = Path.Combine(git, "packed-refs");
+            var line = File.Exists(packed)
+                ? File.ReadLines(packed).FirstOrDefault(l => l.EndsWith(" " + reference, StringComparison.Ordinal))
+                : null;
+            return line?.Split(' ')[0] ?? "unknown";
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException)
+        {
+            return "unknown";
+        }
+    }
+}

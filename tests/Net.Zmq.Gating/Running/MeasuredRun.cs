@@ -1,0 +1,108 @@
+using System.Globalization;
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Running;
+
+/// <summary>
+/// What must be the same for shards to be parts of one run: the commit, the profile and every control that changes
+/// what is measured, and exactly what was measured (each driver's version and, for builds of the subject, a hash of
+/// its files). Machines may differ: head ÷ base is judged within a shard's cells, and what depends on the machine is
+/// judged per shard against that shard's class.
+/// </summary>
+/// <param name="Builds">One line per measured driver, e.g. <c>NetZmq 0.4.1 sha256:…</c>.</param>
+public sealed record RunIdentity(string Commit, string Profile, string? Filter, string? Injection, int Processes, string Placement, IReadOnlyList<string> Builds)
+{
+    /// <summary>Each field that differs, named, with both values: <c>commit: abc here, def in the shard</c>.</summary>
+    public IReadOnlyList<string> DifferencesFrom(RunIdentity shard)
+    {
+        var differences = new List<string>();
+        void Compare(string field, string? here, string? there)
+        {
+            if (!string.Equals(here, there, StringComparison.Ordinal))
+            {
+                differences.Add($"{field}: '{here ?? "(none)"}' here, '{there ?? "(none)"}' in the shard");
+            }
+        }
+
+        Compare("commit", Commit, shard.Commit);
+        Compare("profile", Profile, shard.Profile);
+        Compare("PERF_FILTER", Filter, shard.Filter);
+        Compare("PERF_INJECT", Injection, shard.Injection);
+        Compare("PERF_PROCESSES", Processes.ToString(CultureInfo.InvariantCulture), shard.Processes.ToString(CultureInfo.InvariantCulture));
+        Compare("placement", Placement, shard.Placement);
+        Compare("builds", string.Join("; ", Builds), string.Join("; ", shard.Builds));
+        return differences;
+    }
+}
+
+/// <summary>
+/// Everything one run (or one shard of a run) measured, per pass (the run's, then any confirmation's), per process:
+/// written beside the report, so that shards measured on several machines merge into one verdict (<see cref="ReadShards"/>).
+/// </summary>
+public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
+{
+    public const int CurrentSchema = 1;
+
+    /// <summary>Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).</summary>
+    public const string MergeVariable = "PERF_MERGE";
+
+    /// <summary>The file an unsharded run writes.</summary>
+    public const string UnshardedFileName = "measured.json";
+
+    public string FileName => Shard?.FileName ?? UnshardedFileName;
+
+    /// <summary>
+    /// Every shard file under <paramref name="directory"/> (an artifact download keeps a folder per artifact), checked to be
+    /// the N shards of one run, each once, all of <paramref name="expected"/>'s identity; in shard order. Anything else is
+    /// an error naming the shard's file and what is wrong.
+    /// </summary>
+    public static IReadOnlyList<(string Path, MeasuredRun Run)> ReadShards(string directory, RunIdentity expected)
+    {
+        if (!Directory.Exists(directory))
+        {
+            throw new InvalidDataException($"{MergeVariable}={directory}: no such folder");
+        }
+
+        var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal).ToList();
+        if (files.Count == 0)
+        {
+            throw new InvalidDataException($"{MergeVariable}={directory}: no shard file (shard-k-of-N.json) in it");
+        }
+
+        var shards = files.Select(f => (Path: f, Run: ProcessFiles.Read<MeasuredRun>(f))).ToList();
+        foreach (var (path, run) in shards)
+        {
+            if (run.Schema != CurrentSchema)
+            {
+                throw new InvalidDataException($"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
+            }
+
+            if (run.Shard is null)
+            {
+                throw new InvalidDataException($"{path}: field 'shard' is missing: not a shard's file");
+            }
+
+            if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
+            {
+                throw new InvalidDataException($"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
+            }
+        }
+
+        var count = shards[0].Run.Shard!.Count;
+        if (shards.FirstOrDefault(s => s.Run.Shard!.Count != count) is { Path: not null } other)
+        {
+            throw new InvalidDataException($"{other.Path}: shard {other.Run.Shard} is of a run of {other.Run.Shard!.Count} shards, {shards[0].Path} of {count}");
+        }
+
+        foreach (var twice in shards.GroupBy(s => s.Run.Shard!.Index).Where(g => g.Count() > 1))
+        {
+            throw new InvalidDataException($"shard {twice.Key}/{count} is there {twice.Count()} times: {string.Join(", ", twice.Select(s => s.Path))}");
+        }
+
+        var missing = Enumerable.Range(1, count).Except(shards.Select(s => s.Run.Shard!.Index)).ToList();
+        return missing.Count > 0
+            ? throw new InvalidDataException($"{MergeVariable}={directory}: shard{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing.Select(m => $"{m}/{count}"))} missing " +
+                                             $"(found {string.Join(", ", shards.Select(s => System.IO.Path.GetFileName(s.Path)))})")
+            : [.. shards.OrderBy(s => s.Run.Shard!.Index)];
+    }
+}

@@ -1,0 +1,41 @@
+using System.Security.Cryptography;
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>What a run measured and how (<see cref="RunIdentity"/>): what shards must share to be merged.</summary>
+public static class PerfRunIdentity
+{
+    /// <param name="selection">The whole run's selection, before any shard takes its share: every shard names the same drivers.</param>
+    public static RunIdentity Of(PerfSettings settings, SourceLayout layout, PerfRunSelection selection) =>
+        new(GitCommit.Of(layout.RepositoryRoot), settings.Profile.Name, settings.Filter?.ToString(), settings.Injection?.Text, settings.Processes,
+            settings.Placement.IsPinned ? "pinned" : "free",
+            [.. selection.Cases.Select(c => c.Driver).Distinct().Order().Select(Describe)]);
+
+    /// <summary>A driver's version, and for a build of Net.Zmq a hash of its files: a pull request's head and base often share a version.</summary>
+    private static string Describe(DriverId id)
+    {
+        var version = ZmqDrivers.Get(id).Availability.Provenance?.Version ?? "?";
+        var files = id switch
+        {
+            DriverId.NetZmq => NetZmqBuildFiles.Head,
+            DriverId.NetZmqBase => NetZmqBuildFiles.Base.Files,
+            _ => null,
+        };
+        return files is null ? $"{id} {version}" : $"{id} {version} sha256:{Hash(files)}";
+    }
+
+    private static string Hash(NetZmqBuildFiles files)
+    {
+        using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
+        foreach (var path in new[] { files.AssemblyPath("Net.Zmq"), files.AssemblyPath("Net.Zmq.Core"), files.NativeLibraryPath }.Where(File.Exists))
+        {
+            sha.AppendData(File.ReadAllBytes(path));
+        }
+
+        return Convert.ToHexStringLower(sha.GetHashAndReset())[..16];
+    }
+}

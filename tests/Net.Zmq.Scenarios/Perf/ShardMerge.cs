@@ -1,0 +1,49 @@
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Scenarios.Perf;
+
+/// <summary>
+/// A run made of shards measured apart (<see cref="Shard"/>, <see cref="MeasuredRun"/>): their measurements replayed as if
+/// this run had measured them, so that one sequence judges, confirms and reports them into one verdict.
+/// </summary>
+public static class ShardMerge
+{
+    /// <summary>
+    /// A measurer that hands back what the shards in <paramref name="directory"/> measured (checked to be all N shards of a
+    /// run of <paramref name="identity"/>): their first pass for the run's cases, which must be exactly the cases asked;
+    /// and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own failed gates,
+    /// and cells are never split, so a case's gates are the same there and here).
+    /// </summary>
+    public static (CaseMeasurer Measure, IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
+    {
+        var shards = MeasuredRun.ReadShards(directory, identity);
+        IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
+        {
+            var asked = cases.Select(c => c.Id).ToHashSet(StringComparer.Ordinal);
+            if (pass > 0)
+            {
+                return [.. shards.SelectMany(s => s.Run.Passes.Skip(1).SelectMany(p => p))
+                    .Select(p => p with { Measurements = [.. p.Measurements.Where(m => asked.Contains(m.Case.Id))] })
+                    .Where(p => p.Measurements.Count > 0)];
+            }
+
+            var first = shards.SelectMany(s => s.Run.Passes.Take(1).SelectMany(p => p)).ToList();
+            var measured = first.SelectMany(p => p.Measurements).Select(m => m.Case.Id).ToHashSet(StringComparer.Ordinal);
+            if (!measured.SetEquals(asked))
+            {
+                var missing = asked.Except(measured).Order(StringComparer.Ordinal).ToList();
+                var extra = measured.Except(asked).Order(StringComparer.Ordinal).ToList();
+                throw new InvalidDataException($"{MeasuredRun.MergeVariable}={directory}: the shards measured {measured.Count} cases and this run selects {asked.Count}" +
+                    (missing.Count > 0 ? $"; none measured {string.Join(", ", missing.Take(5))}{(missing.Count > 5 ? ", …" : "")}" : "") +
+                    (extra.Count > 0 ? $"; not selected here: {string.Join(", ", extra.Take(5))}{(extra.Count > 5 ? ", …" : "")}" : ""));
+            }
+
+            return first;
+        }
+
+        return (Measure, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+    }
+}
