@@ -32,10 +32,9 @@ public sealed class ProcessLevelTests
     public void ProcessesThatAgree_GiveTheBlocksInterval_WithNoProcessComponent()
     {
         var samples = Samples(0.01, 0, 0);
-        var pooled = ProcessLevel.PooledProcessComponent([samples]);
 
-        Assert.Equal(0, pooled);
-        var ratio = ProcessLevel.Estimate(samples, pooled);
+        Assert.True(samples.ProcessComponent < 0);
+        var ratio = ProcessLevel.Estimate(samples);
         Assert.Equal(1, ratio.Value, 6);
         Assert.Equal(10, ratio.Pairs);
         // σ²(block) ÷ (P·b) with 8 degrees of freedom: the blocks' own interval.
@@ -50,7 +49,7 @@ public sealed class ProcessLevelTests
         var samples = Samples(0.01, Math.Log(1.10), 0);
         var blocksOnly = RatioEstimate.Paired([.. samples.BlocksByProcess.SelectMany(b => b)]);
 
-        var ratio = ProcessLevel.Estimate(samples, ProcessLevel.PooledProcessComponent([samples]));
+        var ratio = ProcessLevel.Estimate(samples);
 
         Assert.Equal(Math.Sqrt(1.10), ratio.Value, 6);
         Assert.True(ratio.Lower < 1, $"with the process component: {ratio}");
@@ -62,7 +61,7 @@ public sealed class ProcessLevelTests
     {
         var samples = Samples(0.01, Math.Log(1.05), Math.Log(1.05), Math.Log(1.05));
 
-        var ratio = ProcessLevel.Estimate(samples, ProcessLevel.PooledProcessComponent([samples]));
+        var ratio = ProcessLevel.Estimate(samples);
 
         Assert.True(ratio.Lower > 1.03, ratio.ToString());
     }
@@ -72,7 +71,7 @@ public sealed class ProcessLevelTests
     {
         var samples = new ProcessSamples([[0.01], [0.03], [0.02]]);
 
-        var ratio = ProcessLevel.Estimate(samples, null);
+        var ratio = ProcessLevel.Estimate(samples);
 
         Assert.Null(samples.ProcessComponent);
         Assert.Equal(Math.Exp(0.02), ratio.Value, 9);
@@ -80,18 +79,16 @@ public sealed class ProcessLevelTests
     }
 
     [Fact]
-    public void ThePooledComponent_IsTheMeanOfTheCasesEstimates_TruncatedAtZero()
+    public void TheProcessComponent_IsWhatTheProcessMeansSpreadBeyondTheBlocks()
     {
-        var agreeing = Samples(0.02, 0, 0);
         var apart = Samples(0.001, 0.05, -0.05);
 
-        Assert.True(agreeing.ProcessComponent < 0);
-        Assert.Equal(0, ProcessLevel.PooledProcessComponent([agreeing, agreeing]));
-        Assert.Equal((agreeing.ProcessComponent!.Value + apart.ProcessComponent!.Value) / 2, ProcessLevel.PooledProcessComponent([agreeing, apart])!.Value, 12);
-        Assert.Null(ProcessLevel.PooledProcessComponent([new ProcessSamples([[0.1], [0.2]])]));
+        // Means 0.05 and -0.05: a variance of 0.005, of which the blocks explain a hundredth of a percent.
+        Assert.Equal(0.005 - (apart.WithinVariance / 5), apart.ProcessComponent!.Value, 12);
+        Assert.Null(new ProcessSamples([[0.1], [0.2]]).ProcessComponent);
     }
 
     [Fact]
     public void OneProcess_IsNotAProcessLevelInterval() =>
-        Assert.Throws<ArgumentException>(() => ProcessLevel.Estimate(Samples(0.01, 0), 0));
+        Assert.Throws<ArgumentException>(() => ProcessLevel.Estimate(Samples(0.01, 0)));
 }

@@ -5,8 +5,8 @@ namespace NetZmqTests.Gating.Statistics;
 /// workloads). The processes are the top level of repetition: a state of one whole process (where its code landed,
 /// how its threads met) moves every block of it, so an interval over the blocks alone is too narrow whenever processes
 /// differ. After Kalibera and Jones, the variance of the mean of the process means has two components,
-/// σ²(process) ÷ P + σ²(block) ÷ (P·b): this type gives each case's share, and <see cref="ProcessLevel"/> pools the
-/// process component over the cases that share their processes' state and makes the interval.
+/// σ²(process) ÷ P + σ²(block) ÷ (P·b): this type estimates both from one case's blocks, and <see cref="ProcessLevel"/>
+/// makes the interval.
 /// </summary>
 public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksByProcess)
 {
@@ -36,7 +36,7 @@ public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksB
         }
     }
 
-    /// <summary>This case's unbiased estimate of σ²(process), possibly negative (it is pooled before it is truncated); null without blocks to separate it.</summary>
+    /// <summary>This case's unbiased estimate of σ²(process), possibly negative; null without blocks within processes to separate it.</summary>
     public double? ProcessComponent => Processes < 2 || WithinDegreesOfFreedom == 0 ? null : BetweenVariance - (WithinVariance / BlocksPerProcess);
 }
 
@@ -44,23 +44,13 @@ public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksB
 public static class ProcessLevel
 {
     /// <summary>
-    /// σ²(process) pooled over cases that share their processes (a cell's cases, measured on the same workloads in the
-    /// same processes): the mean of their estimates, truncated at 0. Null where no case can separate it.
+    /// The ratio as the mean of the process means, its 95 % interval from σ²(process) ÷ P + σ²(block) ÷ (P·b), each
+    /// component the case's own (σ²(process) truncated at 0), with Welch-Satterthwaite degrees of freedom: P − 1 for the
+    /// process part, the blocks' within processes for theirs. Where no process measured two blocks, the process means are
+    /// the samples (Student's t, P − 1 degrees of freedom). A state of one process then widens the interval of the cases
+    /// it moved, and only theirs (seen: one case 1.34 × in one process of two, its cell's other cases agreeing).
     /// </summary>
-    public static double? PooledProcessComponent(IEnumerable<ProcessSamples> cases)
-    {
-        var components = cases.Select(c => c.ProcessComponent).OfType<double>().ToList();
-        return components.Count == 0 ? null : Math.Max(0, components.Average());
-    }
-
-    /// <summary>
-    /// The ratio as the mean of the process means, its 95 % interval from σ²(process) ÷ P + σ²(block) ÷ (P·b) with
-    /// Welch-Satterthwaite degrees of freedom, the process component's counted as P − 1 (a state of a process is shared
-    /// by every case of the cell, so pooling them adds no independent processes). Where every process measured one block,
-    /// the process means are the samples (Student's t, P − 1 degrees of freedom).
-    /// </summary>
-    /// <param name="processComponent">σ²(process) pooled over the case's cell (<see cref="PooledProcessComponent"/>).</param>
-    public static RatioEstimate Estimate(ProcessSamples samples, double? processComponent)
+    public static RatioEstimate Estimate(ProcessSamples samples)
     {
         var p = samples.Processes;
         if (p < 2)
@@ -70,14 +60,14 @@ public static class ProcessLevel
 
         var estimate = samples.Means.Average();
         double variance, degrees;
-        if (samples.WithinDegreesOfFreedom == 0 || processComponent is null)
+        if (samples.ProcessComponent is not { } component)
         {
             variance = samples.BetweenVariance / p;
             degrees = p - 1;
         }
         else
         {
-            var process = processComponent.Value / p;
+            var process = Math.Max(0, component) / p;
             var blocks = samples.WithinVariance / (p * samples.BlocksPerProcess);
             variance = process + blocks;
             var share = (process * process / (p - 1)) + (blocks * blocks / samples.WithinDegreesOfFreedom);

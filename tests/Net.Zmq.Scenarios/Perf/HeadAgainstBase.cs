@@ -71,7 +71,7 @@ public static class HeadAgainstBase
     /// base of identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units in a block alike. Where
     /// the run measured in several processes, the processes are the top level (<see cref="ProcessLevel"/>): a state of one
     /// whole process (seen once: the head slower in 9 of 10 blocks of a process, and again on fresh workloads in it) moves
-    /// every block of it, and only the spread between processes shows it; its component is pooled over the cell's cases.
+    /// every block of it, and only the spread between processes shows it.
     /// </summary>
     private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
         List<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
@@ -82,12 +82,9 @@ public static class HeadAgainstBase
         }
 
         var samples = pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).ToList();
-        var pooled = pairs.Select((p, i) => (p.Head.Case.Group, Samples: samples[i]))
-            .GroupBy(c => c.Group)
-            .ToDictionary(g => g.Key, g => ProcessLevel.PooledProcessComponent(g.Select(c => c.Samples)));
         return [.. pairs.Select((p, i) => samples[i].Processes < 2
             ? (RatioEstimate.Paired(samples[i].BlocksByProcess.SelectMany(b => b).ToList()), null)
-            : (ProcessLevel.Estimate(samples[i], pooled[p.Head.Case.Group]), (IReadOnlyList<double>?)[.. samples[i].Means.Select(Math.Exp)]))];
+            : (ProcessLevel.Estimate(samples[i]), (IReadOnlyList<double>?)[.. samples[i].Means.Select(Math.Exp)]))];
     }
 
     /// <summary>The catalog cases behind a comparison case id: the head's case and the base's; null when the id is not one.</summary>

@@ -50,18 +50,29 @@ public static class PerfRunSequence
         if (settings.MergeDirectory is { } folder)
         {
             (measure, merged) = ShardMerge.Replay(folder, identity);
+            var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
+            if (elsewhere.Count > 0)
+            {
+                // A case's time against a baseline holds only on the class that measured it; this machine measured none.
+                machine = machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
+            }
+
             notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}): " +
                 string.Join("; ", merged.Select(m => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{m.Shard} on {m.Machine}, {m.Seconds:0} s"))) +
-                ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation."));
+                ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
+                (elsewhere.Count > 0
+                    ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here (the suite means across classes are)."
+                    : ".")));
             log(notes[^1].Text);
         }
+
         if (settings.Shard is { } shard)
         {
             var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
             selection = selection.Of(shard, settings.Profile);
             notes.Add(new RunNote(NoteKind.Shard,
                 $"Shard {shard} ({Shard.Variable}): {selection.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
-                $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' {shard.FileName.Replace($"{shard.Index}-of", "k-of", StringComparison.Ordinal)}> judges them as one run."));
+                $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
             log(notes[^1].Text);
         }
 
@@ -98,7 +109,7 @@ public static class PerfRunSequence
             .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Invalid baseline: {p.Problem}") { Suite = p.Suite }));
         var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
         notes.AddRange(store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), selection.Absent, scope));
-        foreach (var note in notes.Skip(said))
+        foreach (var note in notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)))
         {
             log(note.Text);
         }
@@ -109,7 +120,7 @@ public static class PerfRunSequence
         var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with { Processes = processes, Shards = merged ?? [] };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         // What was measured, whole, beside the report: a shard's file is what a merge reads.
-        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Cpu, passes);
+        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes);
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;

@@ -26,8 +26,10 @@ public sealed record PerfSettings(
     /// <summary>
     /// How many processes measure the run (PERF_PROCESSES): with more than one, each in a process of its own with its
     /// own seed and its share of every cell's blocks, and the processes are the top level of the intervals where they
-    /// matter (head ÷ base). Default: two where a base build is measured (a state of one process cannot then fail a
-    /// merge alone), otherwise one, in the test process. Measuring again to confirm a failed gate always takes fresh processes.
+    /// matter (head ÷ base). Default: four where a base build is measured (a state of one process cannot then fail a
+    /// merge alone, and each case's process component has three degrees of freedom: with two it had one, and a t of
+    /// 12.7 made whole cells' intervals ±90 %), otherwise one, in the test process. Measuring again to confirm a
+    /// failed gate always takes fresh processes.
     /// </summary>
     public int Processes { get; init; } = 1;
 
@@ -59,7 +61,7 @@ public sealed record PerfSettings(
         {
             Placement = ThreadPlacement.FromEnvironment(environment),
             Drivers = drivers,
-            Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 2 : 1),
+            Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 4 : 1),
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
             MergeDirectory = string.IsNullOrWhiteSpace(environment(MeasuredRun.MergeVariable)) ? null : environment(MeasuredRun.MergeVariable)!.Trim(),
