@@ -18,12 +18,14 @@ public sealed class HeadAgainstBaseProcessesTests
     /// Every mode of one cell, head and base, in <paramref name="slowdownByProcess"/>'s processes of five blocks of three
     /// units each: the head slower by the process's factor, a block spread of ±1 % and a unit spread of ±0.5 %.
     /// </summary>
-    private static List<AnalyzedCase> Compared(params double[] slowdownByProcess)
+    private static List<AnalyzedCase> Compared(params double[] slowdownByProcess) => Compared([1024], slowdownByProcess);
+
+    private static List<AnalyzedCase> Compared(int[] sizes, double[] slowdownByProcess)
     {
         var measured = new List<CaseMeasurement>();
-        foreach (var (mode, m) in Modes.Select((mode, m) => (mode, m)))
+        foreach (var (size, mode, m) in sizes.SelectMany(size => Modes.Select((mode, m) => (size, mode, m))))
         {
-            var head = Case(DriverId.NetZmq, Suite.ReceiveModes, mode, 1024);
+            var head = Case(DriverId.NetZmq, Suite.ReceiveModes, mode, size);
             foreach (var (definition, slower) in new[] { (head, true), (head.On(DriverId.NetZmqBase), false) })
             {
                 var (times, units, blocks, processes) = (new List<double>(), new List<int>(), new List<int>(), new List<int>());
@@ -84,5 +86,27 @@ public sealed class HeadAgainstBaseProcessesTests
 
         Assert.All(TimeGates(compared), g => Assert.Equal(GateVerdict.Fail, g.Verdict));
         Assert.All(compared, c => Assert.Null(c.ProcessRatios));
+    }
+
+    /// <summary>Three cells: enough for the mean over every case.</summary>
+    private static readonly int[] ThreeSizes = [64, 1024, 65536];
+
+    private static GateResult Mean(List<AnalyzedCase> compared) =>
+        Assert.Single(HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default), g => g.Id.Kind == GateKind.HeadAggregate);
+
+    [Fact]
+    public void TheMean_OfAStateOfOneProcessInEveryCase_DoesNotFailAlone()
+    {
+        var mean = Mean(Compared(ThreeSizes, [1.05, 1.0, 1.0, 1.0]));
+
+        Assert.NotEqual(GateVerdict.Fail, mean.Verdict);
+    }
+
+    [Fact]
+    public void TheMean_OfASmallSlowdownInEveryProcess_Fails()
+    {
+        var mean = Mean(Compared(ThreeSizes, [1.03, 1.03, 1.03, 1.03]));
+
+        Assert.Equal(GateVerdict.Fail, mean.Verdict);
     }
 }

@@ -125,11 +125,43 @@ public static class HeadAgainstBaseGates
     /// </summary>
     public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases)
     {
-        var groups = cases.Where(c => !c.Case.SleepBound)
+        var timed = cases.Where(c => !c.Case.SleepBound).ToList();
+        var groups = timed
             .GroupBy(c => c.Case.Group)
             .Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), Weight(c.Ratio))).ToList())
             .ToList();
-        return groups.Count < AggregateMinimumGroups ? null : GeometricMean.OfWeighted(groups);
+        if (groups.Count < AggregateMinimumGroups)
+        {
+            return null;
+        }
+
+        var mean = GeometricMean.OfWeighted(groups);
+        return OverProcesses(timed) is { } processes && processes > mean.Upper / mean.Value
+            ? mean with { Lower = mean.Value / processes, Upper = mean.Value * processes }
+            : mean;
+    }
+
+    /// <summary>
+    /// Where every case was measured in the same processes (P ≥ 2), the mean's interval at the top level: the weighted
+    /// mean of each process's ratios, one per process, and Student's t over those (as a factor: the interval's upper end
+    /// over the estimate). A state of one process that moves every case moves one of these, and resampling cells
+    /// cannot see it (measured: +5 % into every head case of one process of four read 1.011 [1.004, 1.018] over cells).
+    /// Null for a run of one process.
+    /// </summary>
+    private static double? OverProcesses(IReadOnlyList<AnalyzedCase> timed)
+    {
+        var processes = timed.Select(c => c.ProcessRatios?.Count ?? 0).Distinct().ToList();
+        if (processes is not [var count] || count < 2)
+        {
+            return null;
+        }
+
+        var byProcess = Enumerable.Range(0, count)
+            .Select(p => timed.Sum(c => Weight(c.Ratio) * Math.Log(c.ProcessRatios![p])) / timed.Sum(c => Weight(c.Ratio)))
+            .ToList();
+        var mean = byProcess.Average();
+        var sd = Math.Sqrt(byProcess.Sum(v => (v - mean) * (v - mean)) / (count - 1));
+        return Math.Exp(StudentT.Quantile975(count - 1) * sd / Math.Sqrt(count));
     }
 
     /// <summary>

@@ -46,34 +46,10 @@ public static class PerfRunSequence
         var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
-        IReadOnlyList<ShardSummary>? merged = null;
-        if (settings.MergeDirectory is { } folder)
-        {
-            (measure, merged) = ShardMerge.Replay(folder, identity);
-            var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
-            if (elsewhere.Count > 0)
-            {
-                // A case's time against a baseline holds only on the class that measured it; this machine measured none.
-                machine = machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-            }
-
-            notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}): " +
-                string.Join("; ", merged.Select(m => string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{m.Shard} on {m.Machine}, {m.Seconds:0} s"))) +
-                ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
-                (elsewhere.Count > 0
-                    ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here (the suite means across classes are)."
-                    : ".")));
-            log(notes[^1].Text);
-        }
-
+        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref machine, notes, log) : null;
         if (settings.Shard is { } shard)
         {
-            var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
-            selection = selection.Of(shard, settings.Profile);
-            notes.Add(new RunNote(NoteKind.Shard,
-                $"Shard {shard} ({Shard.Variable}): {selection.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
-                $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
-            log(notes[^1].Text);
+            selection = Share(selection, shard, settings.Profile, notes, log);
         }
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
@@ -124,6 +100,44 @@ public static class PerfRunSequence
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
+    }
+
+    /// <summary>
+    /// A merge of shards measured apart (PERF_MERGE): <paramref name="measure"/> replays them (<see cref="ShardMerge"/>),
+    /// and where a shard ran on another machine class than this one, no case's time is judged against a baseline class
+    /// here (it holds only on the class that measured it).
+    /// </summary>
+    private static IReadOnlyList<ShardSummary> Merge(string folder, RunIdentity identity, ref CaseMeasurer measure, ref MachineFingerprint machine,
+        List<RunNote> notes, Action<string> log)
+    {
+        (measure, var merged) = ShardMerge.Replay(folder, identity);
+        var here = machine.Class;
+        var elsewhere = merged.Where(m => m.Machine != here).Select(m => m.Shard).ToList();
+        if (elsewhere.Count > 0)
+        {
+            machine = machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
+        }
+
+        notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}): " +
+            string.Join("; ", merged.Select(m => string.Create(CultureInfo.InvariantCulture, $"{m.Shard} on {m.Machine}, {m.Seconds:0} s"))) +
+            ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
+            (elsewhere.Count > 0
+                ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here (the suite means across classes are)."
+                : ".")));
+        log(notes[^1].Text);
+        return merged;
+    }
+
+    /// <summary>One shard's share of the run's cells (PERF_SHARD), said before anything is measured.</summary>
+    private static PerfRunSelection Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile, List<RunNote> notes, Action<string> log)
+    {
+        var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
+        var share = selection.Of(shard, profile);
+        notes.Add(new RunNote(NoteKind.Shard,
+            $"Shard {shard} ({Shard.Variable}): {share.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
+            $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
+        log(notes[^1].Text);
+        return share;
     }
 
     /// <summary>
