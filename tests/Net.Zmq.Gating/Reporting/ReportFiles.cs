@@ -1,4 +1,3 @@
-using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 
@@ -41,10 +40,5 @@ public static class ReportFiles
         Replace(Path.Combine(directory, ReportName), $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
     }
 
-    private static void Replace(string path, string content)
-    {
-        var temporary = $"{path}.{Environment.ProcessId}.tmp";
-        File.WriteAllText(temporary, content, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
-        File.Move(temporary, path, overwrite: true);
-    }
+    private static void Replace(string path, string content) => Running.ProcessFiles.WriteText(path, content);
 }

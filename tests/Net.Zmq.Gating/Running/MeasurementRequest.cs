@@ -28,8 +28,14 @@ public static class ProcessFiles
     public static void Write<T>(string path, T value)
     {
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        WriteText(path, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n");
+    }
+
+    /// <summary>Replaces <paramref name="path"/> whole: a temporary file beside it, then a rename, so no reader sees half of it.</summary>
+    public static void WriteText(string path, string content)
+    {
         var temporary = $"{path}.{Environment.ProcessId}.tmp";
-        File.WriteAllText(temporary, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n", new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
+        File.WriteAllText(temporary, content, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
         File.Move(temporary, path, overwrite: true);
     }
 

@@ -76,11 +76,6 @@ public static class HeadAgainstBase
     private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
         List<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
-        if (pairs.All(p => p.Head.Processes.Distinct().Count() < 2))
-        {
-            return [.. pairs.Select(p => (RatioEstimate.Paired(PairedSamples.BlockLogRatios(p.Head, p.Base, values)), (IReadOnlyList<double>?)null))];
-        }
-
         var samples = pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).ToList();
         return [.. pairs.Select((p, i) => samples[i].Processes < 2
             ? (RatioEstimate.Paired(samples[i].BlocksByProcess.SelectMany(b => b).ToList()), null)
