@@ -105,6 +105,8 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 
     public readonly string PollCall => "Poller";
 
+    public readonly void ExtraNativeCall() => _ = _socket.GetOption<int>(SocketOption.Type);
+
     public readonly bool ReceivesIntoArrays => true;
 
     public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger)

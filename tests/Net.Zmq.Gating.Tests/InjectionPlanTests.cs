@@ -30,6 +30,17 @@ public sealed class InjectionPlanTests
         Assert.Equal(0.10, plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/1KiB")!.DelayFraction, 12);
     }
 
+    /// <summary>Extra native calls per received message: what the native call counts gate exactly.</summary>
+    [Fact]
+    public void CallEntries_AreExtraNativeCallsPerMessage_AndAddUp()
+    {
+        var plan = InjectionPlan.Parse("call:1@NetZmq/*/PureBlocking/*;call:2@*/64B");
+
+        Assert.Equal(3, plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B")!.ExtraCalls);
+        Assert.Equal(1, plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/1KiB")!.ExtraCalls);
+        Assert.Throws<ArgumentException>(() => InjectionPlan.Parse("call:1001@*"));
+    }
+
     [Fact]
     public void UnsetOrBlank_IsNoInjection()
     {
@@ -39,9 +50,9 @@ public sealed class InjectionPlanTests
 
     public static TheoryData<string, string> Malformed => new()
     {
-        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>" },
-        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>" },
-        { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc" },
+        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>" },
+        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>" },
+        { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc, call" },
         { "delay:-5@*", "PERF_INJECT entry \"delay:-5@*\": \"-5\" is not a whole number above 0" },
         { "alloc:1.5@*", "PERF_INJECT entry \"alloc:1.5@*\": \"1.5\" is not a whole number above 0" },
         { "alloc:0@*", "PERF_INJECT entry \"alloc:0@*\": \"0\" is not a whole number above 0" },

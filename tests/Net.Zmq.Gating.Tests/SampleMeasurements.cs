@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
@@ -129,17 +130,45 @@ internal static class SampleMeasurements
                     Variant = h.Case.CrossSubjectKey, ReferenceVariant = "BindingBase",
                 },
             }, b) with { ReferenceBytesPerOperation = b.BytesAllocatedPerOperation }).ToList();
+        var counts = SampleCounts(head.Cases.Select(c => c.Case).ToList());
+        var callGates = compared.Select((c, i) => CallCountRule.Evaluate(new GateId(GateKind.HeadCalls),
+            counts.Of(head.Cases[i].Case.Id)! with { Case = c.Case.Id },
+            CallCountRule.Of(counts.Of(head.Cases[i].Case.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal))!),
+            RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", HeadAgainstBaseGates.Source));
         var judged = new SubjectRun("Binding", HeadAgainstBaseGates.SuiteName, head.Description, head.Fingerprint, compared, HeadAgainstBaseGates.Source, null,
-            HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default)) { ShowTables = false };
+            [.. HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default), .. callGates]) { ShowTables = false };
         var shown = new SubjectRun("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
             SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);
         return run with
         {
             Subjects = [judged, .. run.Subjects, shown],
             Comparisons = [new CrossSubjectComparison("Head against base", "Binding", ["BindingBase"], "The head's time over its base's."), .. run.Comparisons],
+            Counts = counts,
             HeadAndBase = new HeadAndBase("Binding 1.2.3 from a sample folder", "BindingBase 1.2.2 from another sample folder", "base",
                 [new NotComparable($"Binding/{HeadAgainstBaseGates.SuiteName}/ReceiveModes/RouterRouter/Tcp/Pool/ReusedBuffer/64B", "the base has no pool")]),
         };
+    }
+
+    /// <summary>
+    /// Native calls of the head's cases and the base's: a receive and a send per message, a poll per batch (varying) for
+    /// Poller, and one call the base makes per message at 64 B that the head no longer does (a change, not a failure).
+    /// </summary>
+    public static RunCounts SampleCounts(IReadOnlyList<CaseIdentity> heads)
+    {
+        static IReadOnlyDictionary<string, long> Repetition(CaseIdentity c, int repetition, bool isBase) =>
+            new Dictionary<string, long>(StringComparer.Ordinal)
+            {
+                ["lib_recv:ok"] = 1000,
+                ["lib_send:ok"] = 1000,
+                ["lib_poll:ok"] = c.Variant == "Poller" ? 40 + repetition : 0,
+                ["lib_getopt:ok"] = isBase && c.Group == "64B" ? 1000 : 0,
+            }.Where(p => p.Value > 0).ToDictionary(p => p.Key, p => p.Value, StringComparer.Ordinal);
+        return new RunCounts(
+        [
+            .. heads.Select(c => new CountedCase(c.Id, 1000, [.. Enumerable.Range(0, 3).Select(r => Repetition(c, r, isBase: false))])),
+            .. heads.Select(c => new CountedCase(c.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal), 1000,
+                [.. Enumerable.Range(0, 3).Select(r => Repetition(c, r, isBase: true))])),
+        ], null);
     }
 
     public static BaselineFile BaselineFor(string subject, params (string Group, double PollerRatio)[] groups)

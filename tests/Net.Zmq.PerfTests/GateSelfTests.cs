@@ -94,6 +94,28 @@ public sealed class GateSelfTests
         Assert.Contains(Target(driver), gate.Describe(), StringComparison.Ordinal);
     }
 
+    /// <summary>The drivers that call a native library, whose calls are counted.</summary>
+    public static TheoryData<DriverId> NativeDrivers => new(DriverId.NetZmq, DriverId.LibZmq);
+
+    /// <summary>
+    /// One more call into libzmq per received message (PERF_INJECT's call kind: a read of the socket's type): the count
+    /// gate against the suite's call baseline fails in that case alone, naming the function, on any machine.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(NativeDrivers))]
+    public void CallInjection_FailsTheCallCountGate_NamingTheFunction(DriverId driver)
+    {
+        RequireAvailable(driver);
+        Assert.SkipWhen(NativeCallCounter.Unavailable is not null, $"native calls are not counted here: {NativeCallCounter.Unavailable}");
+
+        var run = Measure(driver, "call", InjectionPlan.Parse($"call:1@{Target(driver)}"));
+
+        var gate = Assert.Single(run.Gates, g => g.FailsRun && g.Id.Kind == GateKind.CallsRegression);
+        Assert.Equal(Target(driver), gate.Case);
+        Assert.Contains("zmq_getsockopt:ok 0 → 1 per message", gate.Measured, StringComparison.Ordinal);
+        Assert.Contains(run.Gates, g => g.Id.Kind == GateKind.CallsRegression && g.Verdict == GateVerdict.Pass);
+    }
+
     /// <summary>
     /// Net.Zmq's and the floor's cases of each of the three suites at 1 KiB: enough groups of the binding overhead's
     /// suite for its geometric mean, and few enough to measure in a minute or two.
@@ -140,9 +162,10 @@ public sealed class GateSelfTests
 
     /// <summary>
     /// Head against base, with the base as it is and the head made slower: unchanged, every head ÷ base gate holds; with
-    /// 30 % more time in one case of the head and 32 bytes more per message in another (PERF_INJECT names the head's
-    /// cases; the base's ids are NetZmqBase/…), exactly those two fail, by their time gate (confirmed) and their
-    /// allocation gate, and nothing else of head ÷ base but the mean over every case, which the same slowdown moves.
+    /// 30 % more time in one case of the head, 32 bytes more per message in another and one more native call per message
+    /// in a third (PERF_INJECT names the head's cases; the base's ids are NetZmqBase/…), exactly those three fail, by
+    /// their time gate (confirmed), their allocation gate and their call count gate, and nothing else of head ÷ base but
+    /// the mean over every case, which the same slowdown moves.
     /// </summary>
     [Theory]
     [InlineData(false)]
@@ -153,8 +176,9 @@ public sealed class GateSelfTests
         RequireAvailable(DriverId.NetZmqBase);
         const string slower = "NetZmq/ReceiveModes/RouterRouter/Tcp/BlockingWithBatch/ReusedBuffer/1KiB";
         const string allocating = "NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/Message/1KiB";
+        const string calling = "NetZmq/Patterns/PushPull/Tcp/PureBlocking/ReusedBuffer/1KiB";
         var settings = SelfTestSettings($"head-against-base.{(inject ? "injected" : "clean")}", HeadSample,
-            inject ? InjectionPlan.Parse($"delay:30%@{slower};alloc:32@{allocating}") : null) with
+            inject ? InjectionPlan.Parse($"delay:30%@{slower};alloc:32@{allocating};call:1@{calling}") : null) with
         {
             Drivers = DriverSelection.Of(DriverId.NetZmq, DriverId.NetZmqBase),
         };
@@ -175,7 +199,15 @@ public sealed class GateSelfTests
         Assert.Contains("reproduced", time.Note, StringComparison.Ordinal);
         var bytes = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadBytes);
         Assert.Equal(HeadAgainstBase.IdOf(CaseCatalog.Get(allocating)), bytes.Case);
-        Assert.All(failures.Where(g => g != time && g != bytes), g => Assert.Equal(GateKind.HeadAggregate, g.Id.Kind));
+        // Where no counter could be built (the run's note says why), the extra call is only a little more time, below any gate.
+        if (NativeCallCounter.Unavailable is null)
+        {
+            var calls = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadCalls);
+            Assert.Equal(HeadAgainstBase.IdOf(CaseCatalog.Get(calling)), calls.Case);
+            Assert.Contains("zmq_getsockopt:ok 0 → 1 per message", calls.Measured, StringComparison.Ordinal);
+        }
+
+        Assert.All(failures.Where(g => g != time && g != bytes && g.Id.Kind != GateKind.HeadCalls), g => Assert.Equal(GateKind.HeadAggregate, g.Id.Kind));
     }
 
     /// <summary>

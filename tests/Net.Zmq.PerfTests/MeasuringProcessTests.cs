@@ -31,4 +31,16 @@ public sealed class MeasuringProcessTests
             line => Console.WriteLine(line), line => Console.WriteLine(MeasuringProcesses.ProgressPrefix + line));
         ProcessFiles.Write(request.Output, new MeasuredProcess(request.Process, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds, measurements));
     }
+
+    [Fact(Explicit = true)]
+    public void CountAsRequested()
+    {
+        var path = Environment.GetEnvironmentVariable(CountingRequest.Variable);
+        Assert.SkipWhen(path is null || !NativeCallCounter.InCountingProcess,
+            $"runs only as the counting process that a Perf run starts ({CountingRequest.Variable} names its request)");
+        var request = ProcessFiles.Read<CountingRequest>(path!);
+        var counts = CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], request.Injection is null ? null : InjectionPlan.Parse(request.Injection),
+            line => Console.WriteLine(line));
+        ProcessFiles.Write(request.Output, counts);
+    }
 }

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
@@ -106,10 +107,45 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Equal(new SuiteId("NetMQ", "Patterns"), invalid.Suite);
     }
 
+    /// <summary>
+    /// Native call counts against the suite's call baseline: a refresh writes it; unchanged counts pass; one call more per
+    /// message in one case fails that case alone, naming the function; a corrupt file fails the run naming it, untouched.
+    /// </summary>
+    [Fact]
+    public void CallCounts_ARefreshWritesTheCallBaseline_AnExtraCallPerMessageFails_ACorruptFileFailsNamingIt()
+    {
+        static RunCounts Counter(IReadOnlyList<CaseDefinition> cases, long extra) => new(
+            [.. cases.Select(c => new CountedCase(c.Id, 1000, [.. Enumerable.Range(0, 3).Select(r => (IReadOnlyDictionary<string, long>)new Dictionary<string, long>
+            {
+                ["lib_recv:ok"] = 1000,
+                ["lib_poll:ok"] = 40 + r,
+                ["lib_getopt:ok"] = c.Id == Target ? extra : 0,
+            }.Where(p => p.Value > 0).ToDictionary(p => p.Key, p => p.Value, StringComparer.Ordinal))]))], null);
+        Run(new FakeMeasurer((_, _) => 1.0), refresh: true, counter: cases => Counter(cases, 0));
+        var callFile = CallBaseline.PathOf(_layout.BaselinesDirectory, Suite.Subject, Suite.Suite);
+        Assert.True(File.Exists(callFile));
+        MarkSwingMeasured();
+
+        var unchanged = Run(new FakeMeasurer((_, _) => 1.0), counter: cases => Counter(cases, 0));
+        var slower = Run(new FakeMeasurer((_, _) => 1.0), counter: cases => Counter(cases, 1000));
+        File.WriteAllText(callFile, "{");
+        var corrupt = Run(new FakeMeasurer((_, _) => 1.0), counter: cases => Counter(cases, 0));
+
+        Assert.Equal(4, unchanged.Gates.Count(g => g.Id.Kind == GateKind.CallsRegression && g.Verdict == GateVerdict.Pass));
+        Assert.DoesNotContain(unchanged.Gates, g => g.FailsRun);
+        var failed = Assert.Single(slower.Gates, g => g.FailsRun);
+        Assert.Equal((GateKind.CallsRegression, Target), (failed.Id.Kind, failed.Case));
+        Assert.Contains("lib_getopt:ok 0 → 1 per message", failed.Measured, StringComparison.Ordinal);
+        var broken = Assert.Single(corrupt.Gates, g => g.FailsRun);
+        Assert.Contains("baselines/calls/NetMQ.ReceiveModes.json", broken.Describe(), StringComparison.Ordinal);
+        Assert.Contains("$", broken.Bound, StringComparison.Ordinal);
+        Assert.Equal("{", File.ReadAllText(callFile));
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
-        Shard? shard = null, string? merge = null, string artifacts = "artifacts") =>
+        Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null) =>
         PerfRunSequence.Run(
             new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
             {
@@ -117,7 +153,7 @@ public sealed class PerfRunSequenceTests : IDisposable
                 Shard = shard,
                 MergeDirectory = merge,
             },
-            _layout, measurer.Measure, _ => { });
+            _layout, measurer.Measure, counter ?? (_ => RunCounts.None("not counted in this test")), _ => { });
 
     /// <summary>NetMQ's receive modes over tcp at every size the quick profile measures: cells enough for two shards.</summary>
     private const string Cells = "NetMQ/ReceiveModes/RouterRouter/Tcp/*";

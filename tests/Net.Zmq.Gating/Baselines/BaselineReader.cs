@@ -18,7 +18,11 @@ public static class BaselineReader
         return Parse(bytes, path);
     }
 
-    public static BaselineFile Parse(byte[] bytes, string path)
+    /// <summary>
+    /// The JSON of a baseline file's bytes, checked first for what a text editor or a broken write leaves (an empty
+    /// file, a byte-order mark, bytes that are not UTF-8): every problem names the file and the field.
+    /// </summary>
+    public static JsonDocument Document(byte[] bytes, string path)
     {
         if (bytes.Length == 0)
         {
@@ -39,17 +43,20 @@ public static class BaselineReader
             throw new BaselineFormatException(path, "$", $"the file is not valid UTF-8 (byte {e.Index} of the bad sequence)");
         }
 
-        JsonDocument document;
         try
         {
-            document = JsonDocument.Parse(bytes, new JsonDocumentOptions { AllowDuplicateProperties = false });
+            return JsonDocument.Parse(bytes, new JsonDocumentOptions { AllowDuplicateProperties = false });
         }
         catch (JsonException e)
         {
             throw new BaselineFormatException(path, e.Path ?? "$",
                 $"not valid JSON (line {e.LineNumber + 1}, byte {e.BytePositionInLine + 1}): {e.Message}");
         }
+    }
 
+    public static BaselineFile Parse(byte[] bytes, string path)
+    {
+        var document = Document(bytes, path);
         using (document)
         {
             var root = new BaselineField(path, "$", document.RootElement);

@@ -42,6 +42,12 @@ public enum GateKind
 
     /// <summary>The geometric mean of head ÷ base over every case both builds ran.</summary>
     HeadAggregate,
+
+    /// <summary>A head build's native calls per message against its base build's, counted in the same run (exact, no baseline).</summary>
+    HeadCalls,
+
+    /// <summary>Native calls per message against the counts a suite's call baseline recorded (exact, on any machine).</summary>
+    CallsRegression,
 }
 
 /// <summary>
@@ -86,6 +92,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.HeadCpuTime => "head ÷ base: CPU time",
         GateKind.HeadBytes => "head ÷ base: bytes per operation",
         GateKind.HeadAggregate => "head ÷ base: geometric mean of time",
+        GateKind.HeadCalls => "head ÷ base: native calls per message",
+        GateKind.CallsRegression => "regression: native calls per message",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a name"),
     };
 
@@ -108,6 +116,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.HeadCpuTime => "head/cpu-time",
         GateKind.HeadBytes => "head/bytes",
         GateKind.HeadAggregate => "head/aggregate",
+        GateKind.HeadCalls => "head/calls",
+        GateKind.CallsRegression => "regression/calls",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a key"),
     };
 
@@ -116,7 +126,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
     public bool IsAllocation => Kind is GateKind.AllocationRegression or GateKind.ProcessAllocationRegression or GateKind.HeadBytes;
 
     /// <summary>A gate of a head build against its base, measured in the same run: it has no baseline file.</summary>
-    public bool IsHeadAgainstBase => Kind is GateKind.HeadTime or GateKind.HeadCpuTime or GateKind.HeadBytes or GateKind.HeadAggregate;
+    public bool IsHeadAgainstBase => Kind is GateKind.HeadTime or GateKind.HeadCpuTime or GateKind.HeadBytes or GateKind.HeadAggregate or GateKind.HeadCalls;
 
     public override string ToString() => Key;
 
@@ -141,6 +151,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
             ["head", "cpu-time"] => new GateId(GateKind.HeadCpuTime),
             ["head", "bytes"] => new GateId(GateKind.HeadBytes),
             ["head", "aggregate"] => new GateId(GateKind.HeadAggregate),
+            ["head", "calls"] => new GateId(GateKind.HeadCalls),
+            ["regression", "calls"] => new GateId(GateKind.CallsRegression),
             _ => null,
         };
         // Only the canonical spelling: "policy/ratio/Poller/PureBlocking/" or a zero-padded size would round-trip differently.
@@ -153,7 +165,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
     /// <summary>The forms <see cref="Parse"/> accepts, for error messages.</summary>
     public const string Forms =
         "policy/ratio/<variant>/<reference>, policy/bytes/<variant>/below/<bytes>, policy/bytes/<variant>/below/<bytes>/upTo/<message bytes>, regression/time/<reference>, " +
-        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, head/time, head/cpu-time, head/bytes, head/aggregate";
+        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, regression/calls, head/time, head/cpu-time, head/bytes, head/aggregate, head/calls";
 }
 
 /// <summary>results.json writes a gate's identity as its key, as baseline files do.</summary>

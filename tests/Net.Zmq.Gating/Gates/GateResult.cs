@@ -27,6 +27,9 @@ public sealed record GateResult(GateId Id, string Gate, string Case, string Meas
 
     public bool FailsRun => Verdict == GateVerdict.Fail;
 
+    /// <summary>For a native call count gate: each exact call whose count per message differs from the reference's, "more: …" or "fewer: …".</summary>
+    public IReadOnlyList<string> CallChanges { get; init; } = [];
+
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
         $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +

@@ -35,6 +35,9 @@ public sealed record PerfRun(
     /// <summary>Where the run merged shards measured apart (PERF_MERGE): each shard, its machine and its wall time; empty otherwise.</summary>
     public IReadOnlyList<ShardSummary> Shards { get; init; } = [];
 
+    /// <summary>The native calls counted per case (<see cref="Counting.RunCounts"/>), or why none were.</summary>
+    public Counting.RunCounts Counts { get; init; } = Counting.RunCounts.None("no counts were recorded");
+
     /// <summary>The head ÷ base suite (<see cref="HeadAgainstBaseGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SubjectRun? HeadAgainstBase => Subjects.FirstOrDefault(s => s.Suite == HeadAgainstBaseGates.SuiteName);

@@ -16,6 +16,7 @@ public static class ReportRenderer
         var tables = new ReportTablesSection(text);
         var comparisons = new ReportComparisonsSection(text);
         var details = new ReportDetailsSection(text);
+        var costs = new ReportCostsSection(text);
 
         text.Line("# Net.Zmq.Tests perf report");
         text.Line();
@@ -29,6 +30,7 @@ public static class ReportRenderer
             comparisons.RenderComparisonBySize(run, comparison);
         }
 
+        costs.Render(run);
         details.RenderClaims(run);
         tables.RenderCoverage(run);
         text.Line("## Tables");

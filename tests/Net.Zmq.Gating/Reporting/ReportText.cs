@@ -45,6 +45,8 @@ internal abstract class ReportSection(ReportText text)
 
     protected void Line(string line = "") => text.Line(line);
 
+    protected void Collapsible(string summary, Action body) => text.Collapsible(summary, body);
+
     protected string V(string value) => text.V(value);
 
     protected string V(int value) => text.V(value);

@@ -52,6 +52,9 @@ public enum NoteKind
 
     /// <summary>The run measured nothing: it judged shards measured apart (PERF_MERGE).</summary>
     Merged,
+
+    /// <summary>Native calls were not counted, or some workloads failed while they were.</summary>
+    CallsNotCounted,
 }
 
 /// <summary>

@@ -6,8 +6,9 @@ namespace NetZmqTests.Gating.Running;
 /// PERF_INJECT: deliberate regressions, to show that the gates catch them. Entries separated by <c>;</c>, each
 /// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message),
 /// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (after the operation's last message, spin that share of the time the
-/// operation took: the case becomes that much slower, at any size) or <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
-/// many bytes per received message), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
+/// operation took: the case becomes that much slower, at any size), <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
+/// many bytes per received message) or <c>call:&lt;n&gt;@&lt;glob&gt;</c> (n extra calls into the receiving driver's native
+/// library per received message, a read of the socket's type: what the native call counts gate), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
 /// </summary>
 public sealed class InjectionPlan
 {
@@ -30,6 +31,7 @@ public sealed class InjectionPlan
             : new Injection(matching.Sum(e => e.DelayNanoseconds), checked(matching.Sum(e => e.AllocateBytes)))
             {
                 DelayFraction = matching.Sum(e => e.DelayFraction),
+                ExtraCalls = checked(matching.Sum(e => e.ExtraCalls)),
             };
     }
 
@@ -48,7 +50,7 @@ public sealed class InjectionPlan
             var colon = item.IndexOf(':', StringComparison.Ordinal);
             if (colon < 0 || at < colon || at == item.Length - 1)
             {
-                throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob> or alloc:<bytes>@<glob>");
+                throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>");
             }
 
             var kind = item[..colon];
@@ -72,7 +74,9 @@ public sealed class InjectionPlan
                 "delay" => new Entry(cases, amount, 0),
                 "alloc" when amount <= int.MaxValue => new Entry(cases, 0, (int)amount),
                 "alloc" => throw Malformed(item, "an allocation per message must be below 2 GiB"),
-                _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc"),
+                "call" when amount <= 1000 => new Entry(cases, 0, 0) { ExtraCalls = (int)amount },
+                "call" => throw Malformed(item, "at most 1000 extra calls per message"),
+                _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call"),
             });
         }
 
@@ -88,12 +92,17 @@ public sealed class InjectionPlan
     private sealed record Entry(CaseFilter Cases, long DelayNanoseconds, int AllocateBytes)
     {
         public double DelayFraction { get; init; }
+
+        public int ExtraCalls { get; init; }
     }
 }
 
-/// <summary>The regression injected into one case: a spin and an allocation per received message.</summary>
+/// <summary>The regression injected into one case: a spin, an allocation and extra native calls per received message.</summary>
 public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
 {
     /// <summary>A further spin at the end of each operation, as a share of the time the operation took (0 for none).</summary>
     public double DelayFraction { get; init; }
+
+    /// <summary>Extra calls into the receiving driver's native library per received message (0 for none).</summary>
+    public int ExtraCalls { get; init; }
 }

@@ -41,6 +41,9 @@ public sealed record RunIdentity(string Commit, string Profile, string? Filter, 
 /// </summary>
 public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
 {
+    /// <summary>The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before they were.</summary>
+    public Counting.RunCounts? Counts { get; init; }
+
     public const int CurrentSchema = 1;
 
     /// <summary>Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).</summary>

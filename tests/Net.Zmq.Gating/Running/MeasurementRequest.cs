@@ -52,3 +52,10 @@ public static class ProcessFiles
         }
     }
 }
+
+/// <summary>What a Perf run asks its counting process to count: the cases, PERF_INJECT's text (or null), and where to write the counts.</summary>
+public sealed record CountingRequest(IReadOnlyList<string> CaseIds, string? Injection, string Output)
+{
+    /// <summary>The variable naming the request file: set only in the counting process a run started.</summary>
+    public const string Variable = "PERF_COUNTING_REQUEST";
+}

@@ -35,8 +35,7 @@ internal sealed class CellRun(IReadOnlyDictionary<string, CellPlan> plans, Injec
     public ConcurrentDictionary<string, double> Neighbours { get; } = new(StringComparer.Ordinal);
 
     /// <summary>The deliberate regression (PERF_INJECT) of a case, or null.</summary>
-    public InjectedLoad? Injected(string caseId) =>
-        injection?.For(caseId) is { } injected ? new InjectedLoad(injected.DelayNanoseconds, injected.AllocateBytes, injected.DelayFraction) : null;
+    public InjectedLoad? Injected(string caseId) => InjectedLoad.For(injection?.For(caseId));
 
     public string? FailureOf(string cell) => Failures.TryGetValue(cell, out var reason) ? reason : null;
 

@@ -1,7 +1,9 @@
 using System.Diagnostics;
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
@@ -15,7 +17,10 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 internal static class MeasuringProcesses
 {
     /// <summary>The test a measuring process runs (the only one).</summary>
-    private static readonly string EntryMethod = $"{typeof(MeasuringProcessTests).FullName}.{nameof(MeasuringProcessTests.MeasureAsRequested)}";
+    private static readonly string MeasureMethod = $"{typeof(MeasuringProcessTests).FullName}.{nameof(MeasuringProcessTests.MeasureAsRequested)}";
+
+    /// <summary>The test the counting process runs (the only one).</summary>
+    private static readonly string CountMethod = $"{typeof(MeasuringProcessTests).FullName}.{nameof(MeasuringProcessTests.CountAsRequested)}";
 
     /// <summary>Said by a measuring process before a progress line, so the run shows it as one.</summary>
     public const string ProgressPrefix = "@progress ";
@@ -33,26 +38,71 @@ internal static class MeasuringProcesses
             var seed = RunSeed.Draw();
             log($"measuring process {process + 1} of {processes}: {cases.Count} cases, seed {seed} ({RunSeed.Variable}={seed} replays it)" +
                 (settings.Injection is not null && !injected ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)" : ""));
-            measured.Add(Run(request, seed, directory, CellMeasurement.EstimatedSeconds(cases, share), log, progress));
+            measured.Add(Run(request, seed, CellMeasurement.EstimatedSeconds(cases, share), directory, log, progress));
         }
 
         return measured;
     }
 
-    private static MeasuredProcess Run(MeasurementRequest request, int seed, string directory, double estimatedSeconds, Action<string> log, Action<string> progress)
+    private static MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory, Action<string> log, Action<string> progress)
     {
         var requestPath = Path.Combine(directory, $"request-{request.Process}.json");
         request.Write(requestPath);
         File.Delete(request.Output);
+        // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
+        var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);
+        var clock = Stopwatch.StartNew();
+        Start(MeasureMethod, $"measuring process {request.Process + 1}", $"process {request.Process + 1}", request.Output, deadline,
+            new Dictionary<string, string>
+            {
+                [MeasurementRequest.Variable] = requestPath,
+                [RunSeed.Variable] = seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            }, log, progress, $"seed {seed}");
+        return ProcessFiles.Read<MeasuredProcess>(request.Output) with { Seconds = clock.Elapsed.TotalSeconds };
+    }
+
+    /// <summary>
+    /// Counts the native calls of <paramref name="cases"/> in a process of its own (<see cref="MeasuringProcessTests.CountAsRequested"/>),
+    /// where each driver's libzmq is its counter; nothing is timed there.
+    /// </summary>
+    public static RunCounts Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
+    {
+        if (NativeCallCounter.Unavailable is { } why)
+        {
+            log($"native calls not counted: {why}");
+            return RunCounts.None(why);
+        }
+
+        var request = new CountingRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, Path.Combine(directory, "counts.json"));
+        var requestPath = Path.Combine(directory, "counting-request.json");
+        ProcessFiles.Write(requestPath, request);
+        File.Delete(request.Output);
+        var clock = Stopwatch.StartNew();
+        log($"counting native calls in a process of its own: {cases.Count} cases");
+        // About 50 ms a case (three short repetitions and a workload per cell), and start-up.
+        Start(CountMethod, "the counting process", "counting", request.Output, TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
+            new Dictionary<string, string> { [CountingRequest.Variable] = requestPath, [NativeCallCounter.Variable] = "1" }, log, _ => { }, "");
+        var counts = ProcessFiles.Read<RunCounts>(request.Output);
+        log($"counted in {clock.Elapsed.TotalSeconds:0} s");
+        return counts;
+    }
+
+    /// <summary>Runs this test assembly for one explicit test with <paramref name="environment"/>, its lines relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.</summary>
+    private static void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
+        Action<string> log, Action<string> progress, string detail)
+    {
         var assembly = typeof(MeasuringProcesses).Assembly.Location;
-        var start = new ProcessStartInfo(DotnetHost(), ["exec", assembly, "-method", EntryMethod, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"])
+        var start = new ProcessStartInfo(DotnetHost(), ["exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"])
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             WorkingDirectory = Path.GetDirectoryName(assembly)!,
         };
-        start.Environment[MeasurementRequest.Variable] = requestPath;
-        start.Environment[RunSeed.Variable] = seed.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
         var tail = new Queue<string>();
         void Relay(string? line)
         {
@@ -63,7 +113,7 @@ internal static class MeasuringProcesses
 
             if (line.StartsWith(ProgressPrefix, StringComparison.Ordinal))
             {
-                progress($"[process {request.Process + 1}] {line[ProgressPrefix.Length..]}");
+                progress($"[{label}] {line[ProgressPrefix.Length..]}");
                 return;
             }
 
@@ -76,13 +126,10 @@ internal static class MeasuringProcesses
                 }
             }
 
-            log($"[process {request.Process + 1}] {line}");
+            log($"[{label}] {line}");
         }
 
-        // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
-        var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);
-        var clock = Stopwatch.StartNew();
-        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start a measuring process: {start.FileName} {string.Join(' ', start.ArgumentList)}");
+        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
         child.OutputDataReceived += (_, e) => Relay(e.Data);
         child.ErrorDataReceived += (_, e) => Relay(e.Data);
         child.BeginOutputReadLine();
@@ -90,16 +137,14 @@ internal static class MeasuringProcesses
         if (!child.WaitForExit(deadline))
         {
             child.Kill(entireProcessTree: true);
-            throw new TimeoutException($"measuring process {request.Process + 1} did not finish within {deadline.TotalMinutes:0} min (estimated {estimatedSeconds:0} s); its last lines: {Tail()}");
+            throw new TimeoutException($"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {Tail()}");
         }
 
         child.WaitForExit();
-        if (child.ExitCode != 0 || !File.Exists(request.Output))
+        if (child.ExitCode != 0 || !File.Exists(output))
         {
-            throw new InvalidOperationException($"measuring process {request.Process + 1} (seed {seed}) failed, exit code {child.ExitCode}: {Tail()}");
+            throw new InvalidOperationException($"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, exit code {child.ExitCode}: {Tail()}");
         }
-
-        return ProcessFiles.Read<MeasuredProcess>(request.Output) with { Seconds = clock.Elapsed.TotalSeconds };
 
         string Tail()
         {

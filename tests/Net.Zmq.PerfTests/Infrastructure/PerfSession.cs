@@ -60,7 +60,8 @@ internal static class PerfSession
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
-        return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress), log);
+        return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
+            cases => MeasuringProcesses.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log);
     }
 
     /// <summary>

@@ -24,6 +24,12 @@ public interface IReceiveSocket : IDisposable
     /// <summary>Waits up to the idle timeout for something to read: false when nothing came.</summary>
     bool Poll();
 
+    /// <summary>
+    /// One cheap call into the driver's native library (a read of the socket's type), for PERF_INJECT's <c>call</c>
+    /// kind: a deliberate extra native call per message. A managed driver makes none.
+    /// </summary>
+    void ExtraNativeCall();
+
     /// <summary>The call <see cref="Poll"/> makes, for the message when it saw nothing.</summary>
     string PollCall { get; }
 

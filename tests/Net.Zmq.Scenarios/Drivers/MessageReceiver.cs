@@ -76,6 +76,9 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     /// </summary>
     protected abstract int ReceiveControl(TimeSpan wait);
 
+    /// <summary>One cheap call into the driver's native library (<see cref="IReceiveSocket.ExtraNativeCall"/>): PERF_INJECT's <c>call</c> kind.</summary>
+    public abstract void ExtraNativeCall();
+
     /// <summary>The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.</summary>
     public void ReceiveOperation(ReceiveLedger ledger, int messages)
     {

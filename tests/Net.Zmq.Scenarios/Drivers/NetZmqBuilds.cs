@@ -77,13 +77,16 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     private readonly Lazy<nint> _libzmq;
     private int _nativeResolutions;
 
+    /// <param name="driver">The driver this build is: in a counting process, its calls go through that driver's counter.</param>
     /// <param name="nativeLibraryPath">The libzmq file this build's calls reach: its own, or another build's file of the same bits.</param>
-    public NetZmqBuildContext(NetZmqBuildFiles files, string nativeLibraryPath)
+    public NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
         : base($"Net.Zmq {files.Name}")
     {
         _files = files;
         NativeLibraryPath = nativeLibraryPath;
-        _libzmq = new Lazy<nint>(() => NativeLibrary.Load(nativeLibraryPath));
+        _libzmq = new Lazy<nint>(() => NativeCallCounter.InCountingProcess
+            ? NativeCallCounter.Load(driver, nativeLibraryPath).Handle
+            : NativeLibrary.Load(nativeLibraryPath));
     }
 
     public NetZmqBuildFiles Files => _files;
@@ -136,7 +139,7 @@ public static class NetZmqBuilds
                 "build/TestRun.targets copies the build's files there when a test project is built");
         }
 
-        var context = new NetZmqBuildContext(files, NativeFileFor(files));
+        var context = new NetZmqBuildContext(id, files, NativeFileFor(files));
         var driver = context.LoadFromAssemblyPath(files.AssemblyPath(NetZmqBuildFiles.DriverAssemblyName)).GetType(DriverTypeName, throwOnError: true)!;
         return (ZmqDriver)Activator.CreateInstance(driver, id, context)!;
     }

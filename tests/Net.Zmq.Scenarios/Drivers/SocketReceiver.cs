@@ -21,6 +21,8 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
 
     protected override int ReceiveControl(TimeSpan wait) => _socket.ReceiveControl(ControlFrame, wait);
 
+    public override void ExtraNativeCall() => _socket.ExtraNativeCall();
+
     protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
         for (var i = 0; i < messages; i++)

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
@@ -25,7 +26,7 @@ public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDe
 /// </summary>
 public static class PerfRunSequence
 {
-    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, Action<string> log)
+    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log)
     {
         if (settings.UpdateBaselines)
         {
@@ -46,7 +47,7 @@ public static class PerfRunSequence
         var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
-        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref machine, notes, log) : null;
+        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref count, ref machine, notes, log) : null;
         if (settings.Shard is { } shard)
         {
             selection = Share(selection, shard, settings.Profile, notes, log);
@@ -74,11 +75,15 @@ public static class PerfRunSequence
                 .ToList();
 
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
+        // Counted first, in a process of its own that times nothing: a count is exact, and a workload that cannot run fails here before minutes of timing.
+        var counts = selection.Cases.Count == 0 ? RunCounts.None("no case was selected") : count(selection.Cases);
+        notes.AddRange(CallCountGates.Notes(counts));
+        var callGates = new CallCountGates(layout, settings.UpdateBaselines, notes);
         var analyzed = selection.Cases.Count == 0 ? [] : MeasureAndAnalyze(selection.Cases);
         notes.AddRange(BusyNote(analyzed));
 
         var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
-        var subjects = GateStage.Confirm(judged, MeasureAndAnalyze, log);
+        var subjects = callGates.Attach(GateStage.Confirm(judged, MeasureAndAnalyze, log), counts);
         notes.AddRange(InterruptionNotes(interruptedBefore));
         notes.AddRange(store.ProblemsInEveryFile()
             .Where(p => !subjects.Any(s => s.Error is not null && s.BaselinePath == p.Shown))
@@ -93,10 +98,15 @@ public static class PerfRunSequence
         notes.AddRange(CaseCatalog.StrategiesNotExpressed.Select(n =>
             new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}.")));
 
-        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with { Processes = processes, Shards = merged ?? [] };
+        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with
+        {
+            Processes = processes,
+            Shards = merged ?? [],
+            Counts = counts,
+        };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         // What was measured, whole, beside the report: a shard's file is what a merge reads.
-        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes);
+        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes) { Counts = counts };
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
@@ -107,10 +117,10 @@ public static class PerfRunSequence
     /// and where a shard ran on another machine class than this one, no case's time is judged against a baseline class
     /// here (it holds only on the class that measured it).
     /// </summary>
-    private static IReadOnlyList<ShardSummary> Merge(string folder, RunIdentity identity, ref CaseMeasurer measure, ref MachineFingerprint machine,
-        List<RunNote> notes, Action<string> log)
+    private static IReadOnlyList<ShardSummary> Merge(string folder, RunIdentity identity, ref CaseMeasurer measure, ref CaseCounter count,
+        ref MachineFingerprint machine, List<RunNote> notes, Action<string> log)
     {
-        (measure, var merged) = ShardMerge.Replay(folder, identity);
+        (measure, count, var merged) = ShardMerge.Replay(folder, identity);
         var here = machine.Class;
         var elsewhere = merged.Where(m => m.Machine != here).Select(m => m.Shard).ToList();
         if (elsewhere.Count > 0)

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
@@ -17,7 +18,7 @@ public static class ShardMerge
     /// and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own failed gates,
     /// and cells are never split, so a case's gates are the same there and here).
     /// </summary>
-    public static (CaseMeasurer Measure, IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
+    public static (CaseMeasurer Measure, CaseCounter Count, IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
     {
         var shards = MeasuredRun.ReadShards(directory, identity);
         IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
@@ -44,6 +45,8 @@ public static class ShardMerge
             return first;
         }
 
-        return (Measure, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+        // Each shard counted its own cells' cases; a shard written before counts were kept counted none.
+        var counts = RunCounts.Merge(shards.Select(s => s.Run.Counts ?? RunCounts.None($"{s.Path} holds no native call counts")));
+        return (Measure, _ => counts, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
     }
 }

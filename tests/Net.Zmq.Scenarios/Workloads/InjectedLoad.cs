@@ -14,13 +14,22 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// <param name="delayFraction">Once the operation's last message is in, spin this fraction of the time the operation
 /// took so far: the operation becomes exactly that much slower, whichever thread limits it, the same relative
 /// regression at 64 B as at 256 KiB.</param>
-public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, double delayFraction = 0)
+/// <param name="extraCalls">Make this many extra calls into the receiving driver's native library per received message
+/// (<see cref="Drivers.MessageReceiver.ExtraNativeCall"/>): the regression the native call counts gate exactly.</param>
+public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, double delayFraction = 0, int extraCalls = 0)
 {
+    /// <summary>The load a workload applies for <paramref name="injection"/> (PERF_INJECT's for one case), or null for none.</summary>
+    public static InjectedLoad? For(Gating.Running.Injection? injection) =>
+        injection is null ? null : new InjectedLoad(injection.DelayNanoseconds, injection.AllocateBytes, injection.DelayFraction, injection.ExtraCalls);
+
     private readonly long _delayTicks = (long)Math.Ceiling(delayNanoseconds * (Stopwatch.Frequency / 1e9));
     private long _operationStarted;
 
     /// <summary>The last array allocated: kept reachable so the JIT cannot drop the allocation.</summary>
     public byte[]? LastAllocation { get; private set; }
+
+    /// <summary>The receiver whose native library the extra calls go to: set by the workload that applies this load.</summary>
+    public Drivers.MessageReceiver? Receiver { get; set; }
 
     /// <summary>Where a relative delay starts counting.</summary>
     public void BeginOperation() => _operationStarted = Stopwatch.GetTimestamp();
@@ -30,6 +39,11 @@ public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, doubl
         if (allocateBytes > 0)
         {
             LastAllocation = new byte[allocateBytes];
+        }
+
+        for (var call = 0; call < extraCalls; call++)
+        {
+            Receiver!.ExtraNativeCall();
         }
 
         var now = Stopwatch.GetTimestamp();

@@ -93,6 +93,10 @@ public sealed class MessageWorkload : IDisposable
         _receiver.Use(shape);
         _variant = shape;
         _ledger.Injected = injected;
+        if (injected is not null)
+        {
+            injected.Receiver = _receiver;
+        }
     }
 
     /// <summary>Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own thread's).</summary>

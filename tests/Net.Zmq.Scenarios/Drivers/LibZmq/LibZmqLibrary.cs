@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Runtime.InteropServices;
+using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
@@ -29,8 +30,11 @@ internal static class LibZmqLibrary
             return new LoadResult(DriverAvailability.Absent(failure), 0);
         }
 
+        var path = NativeLibraries.PathOf(handle);
+        // A counting process's floor calls its counter, which forwards to this very file.
+        var resolved = NativeCallCounter.InCountingProcess ? NativeCallCounter.Load(DriverId.LibZmq, path).Handle : handle;
         NativeLibrary.SetDllImportResolver(typeof(LibZmqLibrary).Assembly,
-            (name, _, _) => name == LibZmqNative.Library ? handle : 0);
+            (name, _, _) => name == LibZmqNative.Library ? resolved : 0);
 
         int major, minor, patch;
         unsafe
@@ -38,7 +42,6 @@ internal static class LibZmqLibrary
             LibZmqNative.zmq_version(&major, &minor, &patch);
         }
 
-        var path = NativeLibraries.PathOf(handle);
         var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
         return new LoadResult(DriverAvailability.Available(
             $"libzmq {version} from {path} ({origin})",

@@ -31,6 +31,7 @@ internal static unsafe partial class LibZmqNative
     public const int ZMQ_PUSH = 8;
     public const int ZMQ_SUBSCRIBE = 6;
     public const int ZMQ_ROUTING_ID = 5;
+    public const int ZMQ_TYPE = 16;
     public const int ZMQ_LINGER = 17;
     public const int ZMQ_SNDHWM = 23;
     public const int ZMQ_RCVHWM = 24;

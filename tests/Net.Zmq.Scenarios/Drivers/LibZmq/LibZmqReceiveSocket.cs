@@ -112,6 +112,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
 
     public readonly string PollCall => "zmq_poll";
 
+    public readonly void ExtraNativeCall()
+    {
+        int type;
+        nuint length = sizeof(int);
+        _ = LibZmqNative.zmq_getsockopt(_socket, LibZmqNative.ZMQ_TYPE, &type, &length);
+    }
+
     public readonly bool ReceivesIntoArrays => true;
 
     public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger)

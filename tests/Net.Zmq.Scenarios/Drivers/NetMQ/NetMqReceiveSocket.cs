@@ -77,6 +77,11 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
 
     public readonly string PollCall => "Poll";
 
+    /// <summary>NetMQ is managed: it has no native library to call.</summary>
+    public readonly void ExtraNativeCall()
+    {
+    }
+
     /// <summary>NetMQ's ByteArray case is its own array receive (a new array per frame), and it has no ArrayPool case.</summary>
     public readonly bool ReceivesIntoArrays => false;
 

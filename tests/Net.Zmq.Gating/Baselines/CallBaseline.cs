@@ -1,0 +1,99 @@
+using System.Text.Json;
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+
+namespace NetZmqTests.Gating.Baselines;
+
+/// <summary>
+/// A suite's native call counts as reviewed: <c>baselines/calls/&lt;subject&gt;.&lt;suite&gt;.json</c>, one file per suite
+/// and none per machine class, since a count per message does not depend on the CPU. Per case, each steady call's
+/// count over <see cref="CallBaselineCase.Messages"/> messages; once per file, the calls that varied with timing when
+/// it was recorded (<see cref="Varying"/>), which are never judged against it.
+/// </summary>
+/// <param name="Recorded">What was counted: the subject's version and the run it came from, for the reader.</param>
+public sealed record CallBaseline(int SchemaVersion, string Subject, string Suite, string Recorded, IReadOnlyList<string> Varying,
+    IReadOnlyDictionary<string, CallBaselineCase> Cases)
+{
+    public const int CurrentSchemaVersion = 1;
+
+    public const string Folder = "calls";
+
+    public static string PathOf(string baselinesDirectory, string subject, string suite) =>
+        Path.Combine(baselinesDirectory, Folder, $"{subject}.{suite}.json");
+
+    /// <summary>The file a refresh writes from <paramref name="counted"/>, the suite's counted cases; entries of cases not counted now are kept from <paramref name="previous"/>.</summary>
+    public static CallBaseline Record(string subject, string suite, string recorded, IReadOnlyList<CountedCase> counted, CallBaseline? previous)
+    {
+        var varying = RunCounts.VaryingIn(counted);
+        var cases = new SortedDictionary<string, CallBaselineCase>(StringComparer.Ordinal);
+        foreach (var (id, entry) in previous?.Cases ?? new Dictionary<string, CallBaselineCase>())
+        {
+            cases[id] = entry;
+        }
+
+        foreach (var c in counted)
+        {
+            cases[c.Case] = new CallBaselineCase(checked((int)c.MessagesPerRepetition),
+                new SortedDictionary<string, long>(c.Calls.Where(k => CallKey.IsJudged(k) && !varying.Contains(k) && c.IsSteady(k)).ToDictionary(k => k, k => c.CountIn(0, k)),
+                    StringComparer.Ordinal));
+        }
+
+        return new CallBaseline(CurrentSchemaVersion, subject, suite, recorded,
+            [.. varying.Union(previous?.Varying ?? []).Order(StringComparer.Ordinal)], cases);
+    }
+
+    /// <summary>The reference a case is judged against, and the calls never judged against this file.</summary>
+    public (CallCountRule.Reference Reference, IReadOnlySet<string> Varying)? For(string caseId) =>
+        Cases.TryGetValue(caseId, out var entry)
+            ? (new CallCountRule.Reference(entry.Messages, entry.Calls.ToDictionary(c => c.Key, c => (long?)c.Value, StringComparer.Ordinal)),
+                Varying.ToHashSet(StringComparer.Ordinal))
+            : null;
+
+    public static CallBaseline Read(string path)
+    {
+        using var document = BaselineReader.Document(File.ReadAllBytes(path), path);
+        var root = new BaselineField(path, "$", document.RootElement);
+        var schema = root.Get("schemaVersion").Integer();
+        if (schema != CurrentSchemaVersion)
+        {
+            throw new BaselineFormatException(path, "$.schemaVersion", $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}");
+        }
+
+        var cases = new SortedDictionary<string, CallBaselineCase>(StringComparer.Ordinal);
+        foreach (var (id, entry) in root.Get("cases").Properties())
+        {
+            var messages = entry.Get("messages").Integer();
+            if (messages <= 0)
+            {
+                throw entry.Get("messages").Invalid($"{messages} messages: a count is per at least one message");
+            }
+
+            var calls = new SortedDictionary<string, long>(StringComparer.Ordinal);
+            foreach (var (call, count) in entry.Get("calls").Properties())
+            {
+                var colon = call.LastIndexOf(':');
+                if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]))
+                {
+                    throw count.Invalid($"\"{call}\" is not <function>:<outcome> with an outcome of {string.Join(", ", CallKey.Outcomes)}");
+                }
+
+                calls[call] = count.NonNegativeInteger();
+            }
+
+            cases[id] = new CallBaselineCase(messages, calls);
+        }
+
+        return new CallBaseline(schema, root.Get("subject").Text(), root.Get("suite").Text(), root.Get("recorded").Text(),
+            [.. root.Get("varying").Items().Select(i => i.Text())], cases);
+    }
+
+    /// <summary>Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.</summary>
+    public void Write(string path)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+        Running.ProcessFiles.WriteText(path, JsonSerializer.Serialize(this, Reporting.ReportFiles.Json) + "\n");
+    }
+}
+
+/// <summary>One case's steady calls over so many messages.</summary>
+public sealed record CallBaselineCase(int Messages, IReadOnlyDictionary<string, long> Calls);

@@ -1,0 +1,73 @@
+using System.Globalization;
+using NetZmqTests.Gating.Counting;
+
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>
+/// Native calls per message, judged exactly: a call that is steady on both sides (<see cref="CountedCase.IsSteady"/>)
+/// and of a judged outcome (<see cref="CallKey.IsJudged"/>) may not be made more often per message than the reference
+/// makes it (the base build, or the count a baseline file recorded). Counts are whole numbers over whole numbers of
+/// messages, so the comparison is of integers: no tolerance, no interval. Calls that vary with timing are shown in
+/// the note, never judged.
+/// </summary>
+public static class CallCountRule
+{
+    /// <summary>The reference side of a comparison: its count per repetition of so many messages, or null where it varied.</summary>
+    public sealed record Reference(long Messages, IReadOnlyDictionary<string, long?> Calls);
+
+    /// <summary>The reference a counted case gives: its steady counts, and null for those that varied.</summary>
+    public static Reference Of(CountedCase counted) =>
+        new(counted.MessagesPerRepetition, counted.Calls.ToDictionary(c => c, c => counted.IsSteady(c) ? counted.CountIn(0, c) : (long?)null, StringComparer.Ordinal));
+
+    /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the reference (<see cref="RunCounts.VaryingIn"/>).</param>
+    public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string source)
+    {
+        var more = new List<string>();
+        var fewer = new List<string>();
+        var varying = new List<string>();
+        var judged = 0;
+        foreach (var call in measured.Calls.Union(reference.Calls.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal))
+        {
+            var steady = measured.Repetitions.Count > 0 && measured.IsSteady(call);
+            var known = reference.Calls.TryGetValue(call, out var count) ? count : 0;
+            if (!CallKey.IsJudged(call) || timingDependent.Contains(call) || !steady || known is null)
+            {
+                varying.Add(call);
+                continue;
+            }
+
+            judged++;
+            // measured / its messages > reference / its messages, in integers.
+            var here = (Int128)measured.CountIn(0, call) * reference.Messages;
+            var there = (Int128)known.Value * measured.MessagesPerRepetition;
+            if (here != there)
+            {
+                (here > there ? more : fewer).Add(string.Create(CultureInfo.InvariantCulture,
+                    $"{call} {Per(known.Value, reference.Messages)} → {Per(measured.CountIn(0, call), measured.MessagesPerRepetition)} per message"));
+            }
+        }
+
+        var verdict = more.Count > 0 ? GateVerdict.Fail : judged > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
+        var shown = more.Count > 0
+            ? $"more calls than {referenceName}: {string.Join(", ", more)}"
+            : $"{judged} call{(judged == 1 ? "" : "s")} judged exactly, none made more often per message than by {referenceName}";
+        var notes = new List<string>();
+        if (fewer.Count > 0)
+        {
+            notes.Add($"fewer calls than {referenceName}: {string.Join(", ", fewer)}");
+        }
+
+        if (varying.Count > 0)
+        {
+            notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
+        }
+
+        return new GateResult(id, id.Name, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
+            notes.Count == 0 ? null : string.Join("; ", notes))
+        {
+            CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],
+        };
+    }
+
+    private static string Per(long count, long messages) => ((double)count / messages).ToString("0.###", CultureInfo.InvariantCulture);
+}

@@ -1,0 +1,87 @@
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>
+/// "What a message costs": each counted case's native calls per message by function, the subjects side by side, with
+/// its bytes per operation; and first, where two builds were counted against each other, every call that changed.
+/// </summary>
+internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
+{
+    public void Render(PerfRun run)
+    {
+        Line("## What a message costs");
+        Line();
+        if (run.Counts.Skipped is { } why)
+        {
+            Line($"Native calls were not counted in this run: {V(why)}.");
+            Line();
+            return;
+        }
+
+        Line(F($"Calls into the native library per message, sender and receiver together, counted in a process of its own that times nothing ") +
+             F($"(each case: a repetition to warm up, then three of 1,000 messages). A count marked ~ differed between the repetitions (polls, receives that ") +
+             "found nothing yet, interrupted calls): shown, never judged; every other success or error is judged exactly. Managed subjects make none and are not listed.");
+        Line();
+        RenderChanges(run);
+        var bytes = run.Subjects.SelectMany(s => s.Cases).GroupBy(c => c.Case.Id, StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => g.First().Measurement.BytesAllocatedPerOperation, StringComparer.Ordinal);
+        foreach (var suite in run.Counts.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            var subjects = suite.Select(c => Part(c.Case, 0)).Distinct(StringComparer.Ordinal).ToList();
+            var rows = suite.GroupBy(c => c.Case[(c.Case.IndexOf('/', StringComparison.Ordinal) + 1)..], StringComparer.Ordinal).ToList();
+            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
+            {
+                Line($"| Case | {string.Join(" | ", subjects)} |");
+                Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
+                foreach (var row in rows)
+                {
+                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(c.Case, 0) == s) is { } counted
+                        ? V(Calls(counted) + (bytes.TryGetValue(counted.Case, out var b) ? F($" · {Units.Bytes(b)}/op") : ""))
+                        : "");
+                    Line($"| {row.Key} | {string.Join(" | ", cells)} |");
+                }
+            });
+        }
+    }
+
+    /// <summary>Every exact call whose count differs between the paired builds (head ÷ base), case by case.</summary>
+    private void RenderChanges(PerfRun run)
+    {
+        var paired = run.Gates.Where(g => g.Id.Kind == GateKind.HeadCalls).ToList();
+        if (paired.Count == 0)
+        {
+            return;
+        }
+
+        var changed = paired.Where(g => g.CallChanges.Count > 0).ToList();
+        Line(changed.Count == 0
+            ? $"Head and base make the same exact calls per message in all {V(paired.Count)} cases counted on both."
+            : $"Head against base: {V(changed.Count)} of {V(paired.Count)} cases make other exact calls per message.");
+        Line();
+        if (changed.Count == 0)
+        {
+            return;
+        }
+
+        Line("| Case | Changed calls |");
+        Line("|---|---|");
+        foreach (var gate in changed)
+        {
+            Line($"| {gate.Case} | {V(string.Join("; ", gate.CallChanges))} |");
+        }
+
+        Line();
+    }
+
+    /// <summary>A case's calls per message: successes by function, then any other outcome by name.</summary>
+    private static string Calls(CountedCase counted) =>
+        string.Join(", ", counted.Calls
+            .Where(c => counted.PerMessage(c) > 0)
+            .Select(c => CallKey.OutcomeOf(c) == CallKey.Ok
+                ? $"{CallKey.FunctionOf(c)} {counted.Shown(c)}"
+                : $"{CallKey.FunctionOf(c)} {CallKey.OutcomeOf(c)} {counted.Shown(c)}"));
+
+    private static string Part(string caseId, int index) => caseId.Split('/')[index];
+}
