@@ -1,5 +1,4 @@
 using System.Globalization;
-using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
@@ -119,44 +118,9 @@ public sealed class CaseExplainer(string repositoryRoot)
             }
         }
 
-        lines.AddRange(NativeCalls(c));
+        lines.AddRange(CaseCallCounts.Lines(repositoryRoot, c));
         Say($"Run it alone: PERF_FILTER='{id}' dotnet test --filter Category=Perf");
         return new Explanation(id, lines, sources, gates, problems);
-    }
-
-    /// <summary>
-    /// What a message of the case costs in native calls: its entry in the suite's call baseline, and what the last run
-    /// here counted (artifacts/perf/measured.json), per message.
-    /// </summary>
-    private IEnumerable<string> NativeCalls(CaseDefinition c)
-    {
-        if (c.Driver == DriverId.NetMQ)
-        {
-            yield return "Native calls: none; NetMQ is managed";
-            yield break;
-        }
-
-        var path = CallBaseline.PathOf(Path.Combine(repositoryRoot, "baselines"), c.Driver.ToString(), c.Suite.ToString());
-        var shown = Path.GetRelativePath(repositoryRoot, path).Replace('\\', '/');
-        string entry;
-        try
-        {
-            entry = !File.Exists(path) ? "no such file"
-                : CallBaseline.Read(path) is var file && file.Cases.TryGetValue(c.Id, out var calls)
-                    ? string.Join(", ", calls.Calls.Select(k => $"{k.Key} {(double)k.Value / calls.Messages:0.###}")) + $" per message (never judged: {string.Join(", ", file.Varying)})"
-                    : "no entry for this case";
-        }
-        catch (BaselineFormatException e)
-        {
-            entry = e.Message;
-        }
-
-        yield return $"Native calls, {shown}: {entry}";
-        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", MeasuredRun.UnshardedFileName);
-        var counted = File.Exists(measured) ? ProcessFiles.Read<MeasuredRun>(measured).Counts?.Of(c.Id) : null;
-        yield return counted is null
-            ? $"Native calls counted by the last run here: none for this case ({Path.GetRelativePath(repositoryRoot, measured).Replace('\\', '/')})"
-            : $"Native calls counted by the last run here: {string.Join(", ", counted.Calls.Select(k => $"{k} {counted.Shown(k)}"))} per message";
     }
 
     /// <summary>
