@@ -26,7 +26,7 @@ internal static class CaseCallCounts
         {
             entry = !File.Exists(path) ? "no such file"
                 : CallBaseline.Read(path) is var file && file.Cases.TryGetValue(c.Id, out var calls)
-                    ? string.Join(", ", calls.Calls.Select(k => $"{k.Key} {(double)k.Value / calls.Messages:0.###}")) + $" per message (never judged: {string.Join(", ", file.Varying)})"
+                    ? string.Join(", ", calls.Calls.Select(k => $"{k.Key} {(double)k.Value / calls.Messages:0.###}")) + " per message" + (file.Varying.Count == 0 ? "" : $" (never judged, they vary: {string.Join(", ", file.Varying)})")
                     : "no entry for this case";
         }
         catch (BaselineFormatException e)
