@@ -1,4 +1,3 @@
-using System.Text.Json;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
 
@@ -88,11 +87,7 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
     }
 
     /// <summary>Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.</summary>
-    public void Write(string path)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-        Running.ProcessFiles.WriteText(path, JsonSerializer.Serialize(this, Reporting.ReportFiles.Json) + "\n");
-    }
+    public void Write(string path) => Running.ProcessFiles.Write(path, this);
 }
 
 /// <summary>One case's steady calls over so many messages.</summary>
