@@ -21,23 +21,34 @@ public sealed class BaselineStoreTests : IDisposable
         Assert.True(problems.Count == 0, string.Join("\n", problems.Select(p => p.Problem)));
     }
 
-    /// <summary>An emptied file of a driver that is not measured here (LibZmq on a machine without libzmq, say) is reported, and left as it is.</summary>
+    /// <summary>
+    /// A corrupt file — emptied, cut short, a field of the wrong type, bytes that are not UTF-8 — of a driver measured
+    /// here or not (LibZmq on a machine without libzmq, say), a time baseline or a call baseline, is reported naming the
+    /// file and the field, and its bytes are left exactly as they were.
+    /// </summary>
     [Theory]
-    [InlineData("LibZmq.ReceiveModes.json", null, "", "$: the file is empty")]
-    [InlineData("NetZmq.BindingOverhead.json", "\"aggregateTolerance\": 0.03,", "", "the field \"aggregateTolerance\" is missing")]
-    [InlineData("NetMQ.Patterns.json", "\"subject\": \"NetMQ\"", "\"subject\": \"LibZmq\"", "$.subject: the file is NetMQ's, by its name")]
-    public void ACorruptFile_IsReportedNamingTheFileAndTheField_AndNotChanged(string file, string? find, string replacement, string field)
+    [InlineData("LibZmq.ReceiveModes.json", "empty", "$: the file is empty")]
+    [InlineData("LibZmq.ReceiveModes.json", "truncated", "baselines/LibZmq.ReceiveModes.json")]
+    [InlineData("NetZmq.BindingOverhead.json", "remove:\"aggregateTolerance\": 0.03,", "the field \"aggregateTolerance\" is missing")]
+    [InlineData("NetMQ.Patterns.json", "replace:\"subject\": \"NetMQ\"", "$.subject: the file is NetMQ's, by its name")]
+    [InlineData("NetMQ.Patterns.json", "wrong-type:\"aggregateTolerance\": 0.1,", "aggregateTolerance")]
+    [InlineData("NetMQ.Patterns.json", "not-utf8", "UTF-8")]
+    [InlineData("calls/LibZmq.Patterns.json", "empty", "$: the file is empty")]
+    [InlineData("calls/LibZmq.Patterns.json", "wrong-type:\"messages\": 1000,", "messages")]
+    [InlineData("calls/NetZmq.ReceiveModes.json", "not-utf8", "UTF-8")]
+    public void ACorruptFile_IsReportedNamingTheFileAndTheField_AndNotChanged(string file, string corruption, string field)
     {
         var baselines = Directory.CreateDirectory(Path.Combine(_root, "baselines")).FullName;
-        foreach (var checkedIn in Directory.EnumerateFiles(Layout.BaselinesDirectory, "*.json"))
+        Directory.CreateDirectory(Path.Combine(baselines, "calls"));
+        foreach (var checkedIn in Directory.EnumerateFiles(Layout.BaselinesDirectory, "*.json", SearchOption.AllDirectories))
         {
-            File.Copy(checkedIn, Path.Combine(baselines, Path.GetFileName(checkedIn)));
+            File.Copy(checkedIn, Path.Combine(baselines, Path.GetRelativePath(Layout.BaselinesDirectory, checkedIn)));
         }
 
         var path = Path.Combine(baselines, file);
-        var content = find is null ? replacement : File.ReadAllText(path).Replace(find, replacement, StringComparison.Ordinal);
-        Assert.True(find is null || content != File.ReadAllText(path), $"{file} has no {find} to corrupt");
-        File.WriteAllText(path, content);
+        var corrupt = Corrupt(File.ReadAllBytes(path), corruption);
+        Assert.False(corrupt.AsSpan().SequenceEqual(File.ReadAllBytes(path)), $"{file}: {corruption} changed nothing");
+        File.WriteAllBytes(path, corrupt);
 
         var problems = new BaselineStore(new SourceLayout(_root, _root)).ProblemsInEveryFile();
 
@@ -45,7 +56,23 @@ public sealed class BaselineStoreTests : IDisposable
         Assert.Equal($"baselines/{file}", problem.Shown);
         Assert.Contains($"baselines/{file}", problem.Problem, StringComparison.Ordinal);
         Assert.Contains(field, problem.Problem, StringComparison.Ordinal);
-        Assert.Equal(content, File.ReadAllText(path));
+        Assert.Equal(corrupt, File.ReadAllBytes(path));
+    }
+
+    private static byte[] Corrupt(byte[] bytes, string corruption)
+    {
+        var text = System.Text.Encoding.UTF8.GetString(bytes);
+        var (how, what) = corruption.IndexOf(':', StringComparison.Ordinal) is var colon and > 0 ? (corruption[..colon], corruption[(colon + 1)..]) : (corruption, "");
+        return how switch
+        {
+            "empty" => [],
+            "truncated" => bytes[..(bytes.Length / 2)],
+            "not-utf8" => [.. bytes[..20], 0xC3, 0x28, .. bytes[20..]],
+            "remove" => System.Text.Encoding.UTF8.GetBytes(text.Replace(what, "", StringComparison.Ordinal)),
+            "replace" => System.Text.Encoding.UTF8.GetBytes(text.Replace(what, "\"subject\": \"LibZmq\"", StringComparison.Ordinal)),
+            "wrong-type" => System.Text.Encoding.UTF8.GetBytes(text.Replace(what, what.Replace(": ", ": \"", StringComparison.Ordinal).Replace(",", "\",", StringComparison.Ordinal), StringComparison.Ordinal)),
+            _ => throw new ArgumentException($"no corruption {corruption}"),
+        };
     }
 
     /// <summary>A file whose name declares no suite is an error naming it, not an exception, and it is left as it is.</summary>

@@ -16,6 +16,20 @@ public sealed class GateTests
 {
     public static TheoryData<DriverId> Drivers => new(Enum.GetValues<DriverId>());
 
+    /// <summary>
+    /// Every checked-in baseline file reads, its driver measured here or not: a corrupt file (empty, truncated, of the
+    /// wrong type, not UTF-8) of a driver this machine lacks would otherwise pass here and fail wherever it is measured.
+    /// Reading changes nothing; the message names each file and field.
+    /// </summary>
+    [Fact]
+    public void EveryBaselineFile_Reads()
+    {
+        var problems = new BaselineStore(PerfSession.Layout).ProblemsInEveryFile();
+
+        Assert.True(problems.Count == 0, $"{problems.Count} baseline file{(problems.Count == 1 ? "" : "s")} cannot be read (left as they are):\n" +
+            string.Join("\n", problems.Select(p => p.Problem)));
+    }
+
     [Theory]
     [MemberData(nameof(Drivers))]
     public void Driver_MeetsEveryGate(DriverId driver)

@@ -92,9 +92,12 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.False(File.Exists(SuiteFile));
     }
 
-    /// <summary>A baseline file the run could not read is named once, as its suite's error, not again among the notes.</summary>
+    /// <summary>
+    /// A baseline file the run could not read is named once, as its suite's error, not again among the notes; a corrupt
+    /// file of a suite not measured fails the report's verdict as well, listed with the failing gates and not also as unchecked.
+    /// </summary>
     [Fact]
-    public void ACorruptFileOfAMeasuredSuite_IsItsSuitesError_AndAnotherOne_AnInvalidBaselineNote()
+    public void ACorruptFileOfAMeasuredSuite_IsItsSuitesError_AndAnotherOne_FailsTheVerdictOnce()
     {
         File.WriteAllText(SuiteFile, "");
         File.WriteAllText(Path.Combine(_layout.BaselinesDirectory, "NetMQ.Patterns.json"), "{");
@@ -105,6 +108,10 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Contains("the file is empty", suite.Error, StringComparison.Ordinal);
         var invalid = Assert.Single(run.Notes, n => n.Kind == NoteKind.InvalidBaseline);
         Assert.Equal(new SuiteId("NetMQ", "Patterns"), invalid.Suite);
+        Assert.DoesNotContain(run.Notes, n => n.Kind == NoteKind.NotChecked && n.Suite == invalid.Suite);
+        var report = ReportRenderer.Render(run);
+        Assert.Contains("1 baseline file is unreadable", report, StringComparison.Ordinal);
+        Assert.Single(report.Split('\n'), l => l.Contains("baselines/NetMQ.Patterns.json", StringComparison.Ordinal));
     }
 
     /// <summary>

@@ -108,14 +108,15 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
     /// <summary>The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).</summary>
     public void RenderNotes(PerfRun run)
     {
-        if (run.Notes.Count == 0 || Scrub)
+        if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)
         {
             return;
         }
 
         Line("## Notes");
         Line();
-        foreach (var note in run.Notes)
+        // An unreadable baseline file is listed with the failing gates, not here as well.
+        foreach (var note in run.Notes.Where(n => n.Kind != NoteKind.InvalidBaseline))
         {
             Line($"- {V(note.Text)}");
         }

@@ -10,10 +10,11 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     public void RenderVerdict(PerfRun run)
     {
         var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
+        var unreadable = Unreadable(run).Count;
         var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
-        Line(Scrub ? Scrubbed : failing == 0
+        Line(Scrub ? Scrubbed : failing + unreadable == 0
             ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
-            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail.** See [Failing gates](#failing-gates).");
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.** See [Failing gates](#failing-gates).");
         Line();
         foreach (var absent in run.Absent)
         {
@@ -36,6 +37,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line();
         var failing = run.Gates.Where(g => g.FailsRun).ToList();
         var notGated = run.Subjects.Where(s => s.Error is not null).ToList();
+        var unreadable = Unreadable(run);
         if (Scrub)
         {
             // Which gates fail is the run's outcome, not the report's structure.
@@ -44,7 +46,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             return;
         }
 
-        if (failing.Count == 0 && notGated.Count == 0)
+        if (failing.Count == 0 && notGated.Count == 0 && unreadable.Count == 0)
         {
             Line("None.");
             Line();
@@ -56,9 +58,14 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             Line($"- **{subject.Subject} — {subject.Suite} not gated** ({subject.BaselinePath}): {subject.Error}");
         }
 
+        foreach (var note in unreadable)
+        {
+            Line($"- {V(note.Text)}");
+        }
+
         if (failing.Count > 0)
         {
-            if (notGated.Count > 0)
+            if (notGated.Count + unreadable.Count > 0)
             {
                 // A table straight after a list would be read as part of its last item.
                 Line();
@@ -74,6 +81,12 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
 
         Line();
     }
+
+    /// <summary>
+    /// Baseline files that cannot be read, whether or not this run gated anything against them: each fails the run,
+    /// since a corrupt file of a driver not measured here would otherwise pass here and fail wherever it is measured.
+    /// </summary>
+    internal static IReadOnlyList<RunNote> Unreadable(PerfRun run) => [.. run.Notes.Where(n => n.Kind == NoteKind.InvalidBaseline)];
 
     /// <summary>How many of the head's cases moved most against the base, listed on the first screen.</summary>
     public const int MovedMostShown = 5;

@@ -85,7 +85,37 @@ public sealed class BaselineStore(SourceLayout layout)
             }
         }
 
+        problems.AddRange(CallBaselineProblems());
         return problems;
+    }
+
+    /// <summary>The call baselines (<see cref="CallBaseline"/>) read the same way: a count file of a driver not measured here is checked too.</summary>
+    private IEnumerable<BaselineProblem> CallBaselineProblems()
+    {
+        var directory = System.IO.Path.Combine(layout.BaselinesDirectory, CallBaseline.Folder);
+        if (!Directory.Exists(directory))
+        {
+            yield break;
+        }
+
+        foreach (var file in Directory.EnumerateFiles(directory, "*.json").Order(StringComparer.Ordinal))
+        {
+            var shown = layout.Display(file);
+            string? problem = null;
+            try
+            {
+                CallBaseline.Read(file);
+            }
+            catch (BaselineFormatException e)
+            {
+                problem = $"{e.Message}. The file was not changed.";
+            }
+
+            if (problem is not null)
+            {
+                yield return new BaselineProblem(shown, SuiteId.FromFileName(file), problem);
+            }
+        }
     }
 
     public IEnumerable<string> AllFiles() =>
@@ -120,7 +150,9 @@ public sealed class BaselineStore(SourceLayout layout)
     /// </summary>
     public IEnumerable<RunNote> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
     {
-        foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f)))
+        // An unreadable file is a failure of its own (ProblemsInEveryFile): the report says that, not also that it went unchecked.
+        var unreadable = ProblemsInEveryFile().Select(p => p.Shown).ToHashSet(StringComparer.Ordinal);
+        foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f) && !unreadable.Contains(f)))
         {
             var suite = SuiteId.FromFileName(shown);
             var madeOf = suite is { } id && SuiteDeclarations.Find(id) is { } declared ? declared.MadeOf.Select(d => d.ToString()).ToList() : [];

@@ -86,8 +86,8 @@ public static class PerfRunSequence
         var subjects = callGates.Attach(GateStage.Confirm(judged, MeasureAndAnalyze, log), counts);
         notes.AddRange(InterruptionNotes(interruptedBefore));
         notes.AddRange(store.ProblemsInEveryFile()
-            .Where(p => !subjects.Any(s => s.Error is not null && s.BaselinePath == p.Shown))
-            .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Invalid baseline: {p.Problem}") { Suite = p.Suite }));
+            .Where(p => !subjects.Any(s => (s.Error is not null && s.BaselinePath == p.Shown) || s.Gates.Any(g => g.FailsRun && g.BaselineFile == p.Shown)))
+            .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Unreadable baseline file (fails the run): {p.Problem}") { Suite = p.Suite }));
         var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
         notes.AddRange(store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), selection.Absent, scope));
         foreach (var note in notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)))
