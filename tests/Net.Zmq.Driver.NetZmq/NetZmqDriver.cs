@@ -39,10 +39,10 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
     {
         var (major, minor, patch) = Context.Version;
         var features = HasMessagePool ? "with MessagePool" : "without MessagePool";
-        var native = $"libzmq {major}.{minor}.{patch} at {NativeLibraries.PathOf(build.NativeLibraryHandle)}";
+        var libzmq = $"libzmq {major}.{minor}.{patch}";
         return DriverAvailability.Available(
-            $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {native}",
-            new DriverProvenance(build.Files.PackageVersion, build.Files.Origin, native));
+            $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {libzmq} at {NativeLibraries.PathOf(build.NativeLibraryHandle)}",
+            new DriverProvenance(build.Files.PackageVersion, build.Files.Origin, $"{libzmq}, {NativeLibraries.IdentityOf(build.NativeLibraryHandle)}"));
     }
 }
 

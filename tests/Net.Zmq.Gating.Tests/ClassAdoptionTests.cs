@@ -107,8 +107,8 @@ public sealed class ClassAdoptionTests : IDisposable
     }
 
     /// <summary>
-    /// Runs made in two clones load the same package's libzmq from two output folders: one build. Another libzmq
-    /// (the system's, or another version) is not.
+    /// A fingerprint names a native library by its file's name and hash, so runs made in two clones (the same package's
+    /// libzmq copied to two output folders) are one build; another libzmq (another hash, another version) is not.
     /// </summary>
     [Fact]
     public void Adopt_TakesOneBuildFromTwoClones_RefusesAnotherLibrary()
@@ -118,13 +118,11 @@ public sealed class ClassAdoptionTests : IDisposable
             Suites = [.. run.Suites.Select(s => s with { Fingerprint = s.Fingerprint with { NativeLibrary = library } })],
         };
         var runs = SixRuns();
-        runs[0] = From(runs[0], "libsample 4.3.5 at /clones/a/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
-        runs[1] = From(runs[1], "libsample 4.3.5 at /clones/b/bin/Debug/net10.0/runtimes/linux-x64/native/libsample.so");
-        runs = [.. runs.Select((r, i) => i < 2 ? r : From(r, runs[0].Suites[0].Fingerprint.NativeLibrary))];
+        runs = [.. runs.Select(r => From(r, "libsample 4.3.5, libsample.so sha256 0123456789ab"))];
 
         Assert.NotNull(ClassAdoption.Adopt(new SuiteId(Subject, Suite), runs, FileOfSampleClass()));
 
-        runs[1] = From(runs[1], "libsample 4.3.4 at /lib/x86_64-linux-gnu/libsample.so.5");
+        runs[1] = From(runs[1], "libsample 4.3.5, libsample.so sha256 ba9876543210");
         var other = Assert.Throws<InvalidOperationException>(() => ClassAdoption.Adopt(new SuiteId(Subject, Suite), runs, FileOfSampleClass()));
         Assert.Contains("a class is adopted from runs of one build", other.Message, StringComparison.Ordinal);
     }

@@ -62,7 +62,7 @@ internal static class SampleMeasurements
             CpuSignature = "family 26 model 2 stepping 1",
             Kernel = "Linux 6.1.0-sample",
         },
-        new SubjectFingerprint("1.2.3", "a sample package folder", "libsample 4.3.5 at /opt/libsample.so"));
+        new SubjectFingerprint("1.2.3", "a sample package folder", "libsample 4.3.5, libsample.so sha256 0123456789ab"));
 
     /// <summary>
     /// A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject; on the

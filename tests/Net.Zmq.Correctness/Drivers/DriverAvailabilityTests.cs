@@ -1,4 +1,5 @@
 using System.Runtime.Loader;
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
@@ -70,6 +71,22 @@ public sealed class DriverAvailabilityTests
         var headFile = NativeLibraries.PathOf(head.NativeLibraryHandle);
         Assert.Equal(Path.GetFullPath(NetZmqBuildFiles.Head.NativeLibraryPath), headFile);
         Assert.Contains($" from {headFile} (", libZmq.Availability.Description, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// What baselines record of an available driver names what was loaded, not where it lay: the native library by its
+    /// file's name and hash, a package folder given as a path as "a local folder".
+    /// </summary>
+    [Fact]
+    public void EveryAvailableDriversFingerprint_NamesNoPathOfThisMachine()
+    {
+        foreach (var driver in ZmqDrivers.All.Where(d => d.Availability.IsAvailable))
+        {
+            var fingerprint = driver.Availability.Provenance!.Fingerprint;
+
+            Assert.Empty(MachinePaths.In($"{fingerprint.Version} {fingerprint.Origin} {fingerprint.NativeLibrary}"));
+            Assert.Matches(driver.Id == DriverId.NetMQ ? "^none" : @"^libzmq 4\.\d+\.\d+, libzmq\.so[.\d]* sha256 [0-9a-f]{12}$", fingerprint.NativeLibrary);
+        }
     }
 
     [Fact]

@@ -66,7 +66,7 @@ public static class ClassAdoption
                 throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} on {machine.Class}: a class is adopted from runs of that class only");
             }
 
-            if (recorded!.Fingerprint.Version != subject.Version || BuildOf(recorded.Fingerprint.NativeLibrary) != BuildOf(subject.NativeLibrary))
+            if (recorded!.Fingerprint.Version != subject.Version || recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
             {
                 throw new InvalidOperationException(
                     $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} ({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} " +
@@ -177,21 +177,5 @@ public static class ClassAdoption
     {
         var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();
         return rises.Count == 0 ? null : rises.Max();
-    }
-
-    /// <summary>
-    /// A native library's identity across clones: its description with the location cut to the last few folders, so the
-    /// same package's libzmq in two clones' output folders is one build, and the system's libzmq or another version is not.
-    /// </summary>
-    internal static string BuildOf(string nativeLibrary)
-    {
-        var at = nativeLibrary.LastIndexOf(" at /", StringComparison.Ordinal);
-        if (at < 0)
-        {
-            return nativeLibrary;
-        }
-
-        var folders = nativeLibrary[(at + 4)..].Split('/', StringSplitOptions.RemoveEmptyEntries);
-        return nativeLibrary[..at] + " at …/" + string.Join('/', folders[Math.Max(0, folders.Length - 4)..]);
     }
 }

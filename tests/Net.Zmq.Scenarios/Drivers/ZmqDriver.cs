@@ -1,3 +1,5 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
@@ -19,7 +21,11 @@ public sealed record DriverAvailability(bool IsAvailable, string Description)
 }
 
 /// <summary>An available driver's version, where it came from, and the native library it loaded ("none" for managed code).</summary>
-public sealed record DriverProvenance(string Version, string Origin, string NativeLibrary);
+public sealed record DriverProvenance(string Version, string Origin, string NativeLibrary)
+{
+    /// <summary>What baselines and reports record of it: what was loaded, with no path of this machine (a package folder given as a path is "a local folder").</summary>
+    public SubjectFingerprint Fingerprint => new(Version, MachinePaths.Without(Origin), MachinePaths.Without(NativeLibrary));
+}
 
 /// <summary>
 /// One ZeroMQ implementation. A driver hands out sockets already set up for a workload; each workload loop is

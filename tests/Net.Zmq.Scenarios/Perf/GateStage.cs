@@ -26,7 +26,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         var subject = suite.Subject;
         var provenance = driver.Availability.Provenance
                          ?? throw new InvalidOperationException($"{subject} is available but does not say what it runs");
-        var fingerprint = new Fingerprint(started, machine, new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary));
+        var fingerprint = new Fingerprint(started, machine, provenance.Fingerprint);
         var load = store.Load(suite, refreshing);
         JudgedSuite Ungated(string error) =>
             new(new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error)
@@ -95,7 +95,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         var provenance = head.Availability.Provenance ?? throw new InvalidOperationException("Net.Zmq is available but does not say what it runs");
         static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => HeadAgainstBaseGates.Evaluate(measured, HeadAgainstBaseGates.Default);
         return new JudgedSuite(new SubjectRun(HeadAgainstBase.Suite.Subject, HeadAgainstBase.Suite.Suite, head.Availability.Description,
-            new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary), compared, HeadAgainstBaseGates.Source, null, Evaluate(compared))
+            provenance.Fingerprint, compared, HeadAgainstBaseGates.Source, null, Evaluate(compared))
         {
             ShowTables = false,
         }, Evaluate);
@@ -109,7 +109,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     {
         var provenance = driver.Availability.Provenance ?? throw new InvalidOperationException($"{suite.Subject} is available but does not say what it runs");
         return new JudgedSuite(new SubjectRun(suite.Subject, suite.Suite, driver.Availability.Description,
-            new SubjectFingerprint(provenance.Version, provenance.Origin, provenance.NativeLibrary), cases, "none: the base is what the head is judged against", null, []), null);
+            provenance.Fingerprint, cases, "none: the base is what the head is judged against", null, []), null);
     }
 
     /// <summary>

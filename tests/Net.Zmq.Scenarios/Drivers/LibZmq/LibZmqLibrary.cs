@@ -45,7 +45,7 @@ internal static class LibZmqLibrary
         var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
         return new LoadResult(DriverAvailability.Available(
             $"libzmq {version} from {path} ({origin})",
-            new DriverProvenance(version, origin, $"libzmq {version} at {path}")), handle);
+            new DriverProvenance(version, origin, $"libzmq {version}, {NativeLibraries.IdentityOf(handle)}")), handle);
     }
 
     private static bool TryLoadLibzmq(out nint handle, out string origin, out string failure)
