@@ -31,6 +31,10 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
             ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool (it exists only in 0.4.0 and 0.4.1)"
             : null;
 
+    /// <summary>
+    /// Asked of the Net.Zmq this driver loaded, not of a version string: a base build of another version runs this same
+    /// compiled code (the build's NetZmq.HasMessagePool decided what was compiled, for the head).
+    /// </summary>
     private static bool HasMessagePool => typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is not null;
 
     public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) => new NetZmqReferenceLoop(messageSize, messages);

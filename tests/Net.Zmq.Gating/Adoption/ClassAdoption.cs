@@ -33,8 +33,8 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 public static class ClassAdoption
 {
     private const double LargeAllocationBytes = 1024 * 1024;
-    private const double MinimumBytesRelative = 0.005;
-    private const double MinimumBytesAbsolute = 1024;
+    private static readonly double MinimumBytesRelative = Tolerances.Default.BytesRelative;
+    private static readonly double MinimumBytesAbsolute = Tolerances.Default.BytesAbsolute;
     private const double MinimumProcessBytesTolerance = 0.10;
     private const double MinimumAggregateTolerance = 0.03;
     /// <summary>

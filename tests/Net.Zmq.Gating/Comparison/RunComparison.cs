@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Text;
 using System.Text.Json;
+using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Statistics;
 
@@ -57,8 +58,8 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
                         new RatioEstimate(ratio.GetProperty("value").GetDouble(), ratio.GetProperty("lower").GetDouble(), ratio.GetProperty("upper").GetDouble()),
                         Quantiles.Median(referenceTimes) / measurement.GetProperty("messagesPerOperation").GetInt32(),
                         measurement.GetProperty("bytesAllocatedPerOperation").GetDouble(),
-                        Tolerance(tolerances, "ratio", 0.05), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
-                        Tolerance(tolerances, "bytesRelative", 0.005), Tolerance(tolerances, "bytesAbsolute", 1024));
+                        Tolerance(tolerances, "ratio", Tolerances.Default.Ratio), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
+                        Tolerance(tolerances, "bytesRelative", Tolerances.Default.BytesRelative), Tolerance(tolerances, "bytesAbsolute", Tolerances.Default.BytesAbsolute));
                 }
             }
 

@@ -50,7 +50,7 @@ public static class AggregateRule
             .ToList();
 
         var name = $"{basis.File.Subject}/{basis.File.Suite}";
-        GateResult Shown(string bound, string why) => new(Gate, Gate.Name, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
+        GateResult Shown(string bound, string why) => new(Gate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
         var (tolerance, whose) = basis.Time switch
         {
             TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance {0:P0}"),
@@ -86,7 +86,7 @@ public static class AggregateRule
 
         var estimate = GeometricMean.Of(groups);
         var fails = estimate.Value > bound && estimate.Lower > 1;
-        return new GateResult(Gate, Gate.Name, name,
+        return new GateResult(Gate, name,
             string.Create(CultureInfo.InvariantCulture, $"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
             boundText,
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,

@@ -21,7 +21,7 @@ public static class AllocationRule
         {
             var processBound = (expectedProcess * (1 + basis.Class.ProcessBytesTolerance + between.ProcessBytes)) + expected.Tolerances.BytesAbsolute;
             yield return new GateResult(
-                ProcessGate, ProcessGate.Name, id, Units.Bytes(process),
+                ProcessGate, id, Units.Bytes(process),
                 string.Create(CultureInfo.InvariantCulture,
                     $"≤ {Units.Bytes(processBound)} (baseline {Units.Bytes(expectedProcess)} + {basis.Class.ProcessBytesTolerance:P0}{BetweenClassesText(between.ProcessBytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
                 process <= processBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath,
@@ -31,7 +31,7 @@ public static class AllocationRule
         var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
         var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative + between.Bytes)) + expected.Tolerances.BytesAbsolute;
         yield return new GateResult(
-            BytesGate, BytesGate.Name, id, Units.Bytes(bytes),
+            BytesGate, id, Units.Bytes(bytes),
             string.Create(CultureInfo.InvariantCulture,
                 $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
             bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);

@@ -62,7 +62,7 @@ public static class CallCountRule
             notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
         }
 
-        return new GateResult(id, id.Name, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
+        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
             notes.Count == 0 ? null : string.Join("; ", notes))
         {
             CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],

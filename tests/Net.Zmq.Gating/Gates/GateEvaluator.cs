@@ -1,6 +1,7 @@
 using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -39,9 +40,9 @@ public static class GateEvaluator
             if (!baseline.Cases.TryGetValue(id, out var expected))
             {
                 results.Add(analyzed.Case.Unbaselined is { } why
-                    ? new GateResult(EntryGate, EntryGate.Name, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
+                    ? new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
                         $"not applied: unbaselined by declaration, {why}; only its policy gates judge it")
-                    : new GateResult(EntryGate, EntryGate.Name, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
+                    : new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
                         "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
                 continue;
             }
@@ -69,8 +70,8 @@ public static class GateEvaluator
     private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {
         var busy = Busy(analyzed);
-        yield return NotApplied(TimeRegressionRule.Evaluate(GateKind.TimeRegression, analyzed, analyzed.Ratio, expected.Ratio,
-            expected.RatioLower, expected.RatioUpper, expected.Tolerances.RunToRun, expected.Tolerances.Ratio, baselinePath), timeNotApplied ?? busy ?? SleepBound(analyzed));
+        yield return NotApplied(TimeRegressionRule.Evaluate(GateKind.TimeRegression, analyzed, analyzed.Ratio,
+            new(new RatioEstimate(expected.Ratio, expected.RatioLower, expected.RatioUpper), expected.Tolerances.RunToRun, expected.Tolerances.Ratio), baselinePath), timeNotApplied ?? busy ?? SleepBound(analyzed));
         if (analyzed.CpuRatio is not { } cpu)
         {
             yield break;
@@ -79,12 +80,11 @@ public static class GateEvaluator
         var quiet = gateCpuTime || busy is not null || analyzed.Case.SleepBound ? null : QuietMachine;
         var unrecorded = new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant);
         yield return expected.CpuRatio is { } recorded
-            ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu, recorded.Value, recorded.Lower, recorded.Upper,
-                expected.Tolerances.CpuRunToRun,
-                busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance), baselinePath),
+            ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu,
+                new(recorded, expected.Tolerances.CpuRunToRun, busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance)),
+                baselinePath),
                 timeNotApplied ?? quiet)
-            : NotApplied(new GateResult(unrecorded, unrecorded.Name,
-                analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
+            : NotApplied(new GateResult(unrecorded, analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
                 "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
             {
                 JudgesTime = true,

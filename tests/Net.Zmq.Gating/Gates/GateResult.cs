@@ -19,9 +19,11 @@ public enum GateVerdict
 
 /// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.</summary>
 /// <param name="Id">What the gate judges, independent of how it is shown; known violations refer to it.</param>
-/// <param name="Gate">The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>.</param>
-public sealed record GateResult(GateId Id, string Gate, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
+public sealed record GateResult(GateId Id, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
 {
+    /// <summary>The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>: its id's name, always.</summary>
+    public string Gate => Id.Name;
+
     /// <summary>True for gates on a time ratio: the clock scatters, so a failure is confirmed by measuring again.</summary>
     public bool JudgesTime { get; init; }
 

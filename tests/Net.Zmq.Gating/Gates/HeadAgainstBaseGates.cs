@@ -64,7 +64,7 @@ public static class HeadAgainstBaseGates
             {
                 var bytes = compared.Measurement.BytesAllocatedPerOperation;
                 var bound = (baseBytes * (1 + thresholds.BytesRelative)) + thresholds.BytesAbsolute;
-                results.Add(new GateResult(new GateId(GateKind.HeadBytes), new GateId(GateKind.HeadBytes).Name, compared.Case.Id, Units.Bytes(bytes),
+                results.Add(new GateResult(new GateId(GateKind.HeadBytes), compared.Case.Id, Units.Bytes(bytes),
                     F($"≤ {Units.Bytes(bound)} (base {Units.Bytes(baseBytes)} + {thresholds.BytesRelative:P0} + {thresholds.BytesAbsolute:0} B)"),
                     bytes <= bound ? GateVerdict.Pass : GateVerdict.Fail, Source));
             }
@@ -112,7 +112,7 @@ public static class HeadAgainstBaseGates
             note = note is null ? each : $"{note}; {each}";
         }
 
-        return new GateResult(new GateId(kind), new GateId(kind).Name, compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
+        return new GateResult(new GateId(kind), compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × base"),
             notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass, Source, notApplied ?? note)
         {
             JudgesTime = true,
@@ -185,7 +185,7 @@ public static class HeadAgainstBaseGates
         var groups = cases.Where(c => !c.Case.SleepBound).GroupBy(c => c.Case.Group).ToList();
         var bound = 1 + threshold;
         var fails = mean.Lower > bound;
-        return new GateResult(new GateId(GateKind.HeadAggregate), new GateId(GateKind.HeadAggregate).Name, $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
+        return new GateResult(new GateId(GateKind.HeadAggregate), $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
             F($"{mean} over {groups.Sum(g => g.Count())} cases in {groups.Count} cells, weighted by precision"), F($"≤ {bound:0.00} × base"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, Source,
             !fails && mean.Value > bound ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {mean.Lower:0.000}") : null);

@@ -38,7 +38,7 @@ public static class PolicyRule
                 var bytes = subject.Measurement.BytesAllocatedPerOperation;
                 var violated = bytes >= bound.Max;
                 var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return new GateResult(gateId, gateId.Name, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
+                yield return new GateResult(gateId, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
                     !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     !violated ? HoldsDespite(accepted) : null);
             }
@@ -73,7 +73,7 @@ public static class PolicyRule
                 var violated = ratio.Lower > bound.Max;
                 var unclear = !violated && ratio.Value > bound.Max;
                 var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return GateEvaluator.NotApplied(new GateResult(gateId, gateId.Name, subject.Case.Id, ratio.ToString(),
+                yield return GateEvaluator.NotApplied(new GateResult(gateId, subject.Case.Id, ratio.ToString(),
                     string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
                     !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
                     unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"

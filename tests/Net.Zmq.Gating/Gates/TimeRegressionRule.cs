@@ -43,12 +43,15 @@ public static class TimeRegressionRule
 
     private static double Square(double x) => x * x;
 
+    /// <summary>What a time gate judges a measured ratio against: the recorded ratio with its interval, its run-to-run swing and the tolerance.</summary>
+    public sealed record Bound(RatioEstimate Recorded, double RunToRun, double Tolerance);
+
     /// <summary>One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.</summary>
-    public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, double recorded, double recordedLower,
-        double recordedUpper, double runToRun, double ratioTolerance, string baselinePath)
+    public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, Bound bound, string baselinePath)
     {
+        var (recorded, runToRun, ratioTolerance) = (bound.Recorded.Value, bound.RunToRun, bound.Tolerance);
         var tolerance = 1 + ratioTolerance;
-        var slowdown = Slowdown(measured, recorded, recordedLower, recordedUpper, runToRun);
+        var slowdown = Slowdown(measured, recorded, bound.Recorded.Lower, bound.Recorded.Upper, runToRun);
         string? note = null;
         var fails = false;
         // Only a slowdown beyond the tolerance is put to the test: within it, the gate holds whatever the test says.
@@ -70,7 +73,7 @@ public static class TimeRegressionRule
 
         var id = new GateId(kind, analyzed.Case.ReferenceVariant);
         return new GateResult(
-            id, id.Name, analyzed.Case.Id, measured.ToString(),
+            id, analyzed.Case.Id, measured.ToString(),
             string.Create(CultureInfo.InvariantCulture, $"≤ {recorded * tolerance:0.000} (baseline {recorded:0.000} + {ratioTolerance:P0}") +
             (runToRun > 0 ? string.Create(CultureInfo.InvariantCulture, $", runs swing ±{runToRun:P1})") : ")"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };

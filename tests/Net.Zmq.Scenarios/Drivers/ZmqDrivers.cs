@@ -56,8 +56,8 @@ public static class NetZmqBuild
     /// <summary>The requested package version (Net.Zmq's assembly version lags its package version).</summary>
     public static string Version => Read("NetZmq.Version");
 
-    /// <summary>MessagePool and the receive-pool Recv exist only in Net.Zmq 0.4.0 and 0.4.1 (the requested version decides, present or not).</summary>
-    public static bool HasMessagePool => Version.StartsWith("0.4.", StringComparison.Ordinal);
+    /// <summary>Whether the requested version has MessagePool and the receive-pool Recv, as build/NetZmq.targets decided (present or not).</summary>
+    public static bool HasMessagePool => Read("NetZmq.HasMessagePool").Equals("true", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The build's one-line verdict: where Net.Zmq came from, or why it is absent and how to enable it.</summary>
     public static string Status => Read("NetZmq.Status");

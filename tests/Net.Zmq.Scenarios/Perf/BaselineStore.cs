@@ -129,19 +129,13 @@ public sealed class BaselineStore(SourceLayout layout)
     public BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
-            new NewFileDefaults(NewFileTolerances, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
+            new NewFileDefaults(Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
         // What was written is read again when every file is checked: a refresh's output passes the reader too.
         _read.Remove(suite);
         return refreshed;
     }
 
-    /// <summary>
-    /// Tolerances a case new to a file starts with (baselines/README.md says how they were checked): a time ratio 5 %
-    /// above its baseline, significantly; bytes per operation counted exactly on the measured threads, so only
-    /// 0.5 % + 1 KiB of slack (one 24-byte object per message is 240 KiB).
-    /// </summary>
-    public static Tolerances NewFileTolerances { get; } = new(Ratio: 0.05, BytesRelative: 0.005, BytesAbsolute: 1024);
 
     /// <summary>
     /// Every baseline file a run gated nothing against, with the reason: a driver that was there when the baseline

@@ -67,7 +67,7 @@ public sealed class CallCountGates(SourceLayout layout, bool refreshing, List<Ru
         var id = new GateId(GateKind.CallsRegression);
         var path = CallBaseline.PathOf(layout.BaselinesDirectory, suite.Subject, suite.Suite);
         var shown = layout.Display(path);
-        GateResult Unusable(string problem) => new(id, id.Name, $"{suite.Subject}/{suite.Suite}", "no call counts to judge against", problem, GateVerdict.Fail, shown);
+        GateResult Unusable(string problem) => new(id, $"{suite.Subject}/{suite.Suite}", "no call counts to judge against", problem, GateVerdict.Fail, shown);
         CallBaseline? file = null;
         try
         {
@@ -96,7 +96,7 @@ public sealed class CallCountGates(SourceLayout layout, bool refreshing, List<Ru
 
         return counted.Select(c => file.For(c.Case) is { } entry
             ? CallCountRule.Evaluate(id, c, entry.Reference, entry.Varying, "the baseline", shown)
-            : new GateResult(id, id.Name, c.Case, "counted", "an entry in the call baseline", GateVerdict.NotApplied, shown,
+            : new GateResult(id, c.Case, "counted", "an entry in the call baseline", GateVerdict.NotApplied, shown,
                 $"{shown} has no entry for this case: a refresh writes it"));
     }
 }

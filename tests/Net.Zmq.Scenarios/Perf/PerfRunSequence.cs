@@ -207,7 +207,7 @@ public static class PerfRunSequence
     /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
     private static IEnumerable<RunNote> BusyNote(IReadOnlyList<AnalyzedCase> analyzed)
     {
-        var busy = analyzed.Where(c => c.Measurement.NeighbourCpus > GateEvaluator.BusyMachineCpus).ToList();
+        var busy = analyzed.Where(c => GateEvaluator.IsBusy(c.Measurement)).ToList();
         if (busy.Count > 0)
         {
             yield return new RunNote(NoteKind.BusyMachine, string.Create(CultureInfo.InvariantCulture,
