@@ -1,4 +1,4 @@
-using NetZmqTests.Scenarios.Explain;
+using NetZmqTests.Orchestration.Explain;
 
 // Prints, for each case id given, what the code says about it (CaseExplainer); --list prints every case id.
 // Exit code: 0, or 2 when an argument is no case id or the repository cannot be found.

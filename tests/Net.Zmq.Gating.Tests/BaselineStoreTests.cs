@@ -1,5 +1,5 @@
 using NetZmqTests.Gating.Running;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests;
 

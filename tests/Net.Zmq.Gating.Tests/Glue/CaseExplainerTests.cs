@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Running;
-using NetZmqTests.Scenarios.Explain;
+using NetZmqTests.Orchestration.Explain;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

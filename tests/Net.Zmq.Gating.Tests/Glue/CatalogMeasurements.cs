@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

@@ -1,5 +1,5 @@
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

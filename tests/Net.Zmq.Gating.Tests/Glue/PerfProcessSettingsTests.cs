@@ -1,4 +1,4 @@
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;

@@ -1,5 +1,5 @@
 using NetZmqTests.Gating.Statistics;
-using NetZmqTests.Scenarios.Perf;
+using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

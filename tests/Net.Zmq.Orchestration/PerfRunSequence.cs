@@ -9,7 +9,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Measures cases with a profile's sampling, in one process or several (<see cref="MeasuredProcess"/>): per process one

@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// A run made of shards measured apart (<see cref="Shard"/>, <see cref="MeasuredRun"/>): their measurements replayed as if

@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The head build of Net.Zmq over its base build, case by case: both run in the same cells, their operations

@@ -5,7 +5,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The native call counts as gates (<see cref="CallCountRule"/>), added to the suites they belong to once the time gates

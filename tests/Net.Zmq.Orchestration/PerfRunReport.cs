@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>What a run's report is made of, beyond its verdicts: the comparisons across drivers and the head and base it measured.</summary>
 public static class PerfRunReport

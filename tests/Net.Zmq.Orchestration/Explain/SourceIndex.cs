@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 
-namespace NetZmqTests.Scenarios.Explain;
+namespace NetZmqTests.Orchestration.Explain;
 
 /// <summary>A line of the repository's sources: where the explain command sends a reader.</summary>
 public sealed record SourceLine(string Path, int Line, string Text)

@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// What one suite is gated on, declared once: the run, the baseline store and the explain command read it, and

@@ -4,9 +4,8 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
-using NetZmqTests.Scenarios.Perf;
 
-namespace NetZmqTests.Scenarios.Explain;
+namespace NetZmqTests.Orchestration.Explain;
 
 /// <summary>What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks in it.</summary>
 /// <param name="Sources">Every file:line the text points at.</param>
@@ -28,13 +27,14 @@ public sealed class CaseExplainer(string repositoryRoot)
     private readonly BaselineStore _store = new(new SourceLayout(repositoryRoot, repositoryRoot));
 
     /// <summary>
-    /// The receive body of <paramref name="driver"/>: a struct the loops are specialised over. Net.Zmq's is named, not
-    /// referenced: its assembly is loaded per build, and compiled out where Net.Zmq does not restore.
+    /// The receive body of <paramref name="driver"/>: a struct the loops are specialised over, internal to its driver's
+    /// assembly, so named here, not referenced (Net.Zmq's assembly is also loaded per build, and compiled out where
+    /// Net.Zmq does not restore); the fast test finds each name in the sources.
     /// </summary>
     public static string BodyOf(DriverId driver) => driver switch
     {
-        DriverId.LibZmq => nameof(LibZmqReceiveSocket),
-        DriverId.NetMQ => nameof(NetMqReceiveSocket),
+        DriverId.LibZmq => "LibZmqReceiveSocket",
+        DriverId.NetMQ => "NetMqReceiveSocket",
         _ => "NetZmqReceiveSocket",
     };
 

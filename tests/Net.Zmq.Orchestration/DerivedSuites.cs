@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Measurements;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The suites whose cases are not measured but made from two measured cases each (<see cref="BindingOverhead"/>:

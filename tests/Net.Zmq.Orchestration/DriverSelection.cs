@@ -1,6 +1,6 @@
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Which of the available drivers a Perf run measures (PERF_DRIVERS, <c>;</c>-separated driver ids). Unset: every

@@ -5,7 +5,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// One suite as judged, and how to judge it again on a fresh measurement of its cases (<see cref="GateStage.Confirm"/>);

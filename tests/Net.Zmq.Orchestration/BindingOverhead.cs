@@ -2,7 +2,7 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Net.Zmq's time over the floor's for each case both ran: what the binding costs on the same libzmq binary. Both

@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>What a run measured and how (<see cref="RunIdentity"/>): what shards must share to be merged.</summary>
 public static class PerfRunIdentity

@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The hand-set bounds, each defined once: a new baseline file starts with them (<see cref="SuiteDeclaration.OfCatalog"/>)

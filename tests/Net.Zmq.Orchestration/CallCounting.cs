@@ -4,7 +4,7 @@ using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>Counts the native calls of a run's cases (in a counting process of its own, which the Perf run starts); the fast tests hand in synthetic counts.</summary>
 public delegate RunCounts CaseCounter(IReadOnlyList<CaseDefinition> cases);

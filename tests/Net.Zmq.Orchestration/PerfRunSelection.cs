@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// What one Perf run measures: every available driver's cases that the profile, PERF_FILTER and PERF_DRIVERS select,

@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Perf;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Net.Zmq's published benchmark claims (its docs/benchmarks.md), each checked against this run's Net.Zmq

@@ -2,7 +2,7 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Explain;
+namespace NetZmqTests.Orchestration.Explain;
 
 /// <summary>The native call counts <see cref="CaseExplainer"/> prints for a case.</summary>
 internal static class CaseCallCounts
