@@ -17,10 +17,10 @@ public sealed class CallCountGates(SourceLayout layout, bool refreshing, List<Ru
     public List<SubjectRun> Attach(List<SubjectRun> subjects, RunCounts counts)
     {
         var counted = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
-        var bases = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{DriverId.NetZmqBase}/", StringComparison.Ordinal)));
         return [.. subjects.Select(s =>
-            s.SuiteId == HeadAgainstBase.Suite ? s with { Gates = [.. s.Gates, .. HeadAgainstBaseGates(s, counted, bases)] }
-            : s.Subject == nameof(DriverId.NetZmqBase) ? s
+            DerivedSuites.Find(s.SuiteId) is { Judgement: PairedJudgement.AgainstTheReference } paired
+                ? s with { Gates = [.. s.Gates, .. AgainstTheReference(paired, s, counted, RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal))))] }
+            : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
             : s with { Gates = [.. s.Gates, .. BaselineGates(s, [.. counts.Cases.Where(c => c.Case.StartsWith($"{s.Subject}/{s.Suite}/", StringComparison.Ordinal))])] })];
     }
 
@@ -38,17 +38,18 @@ public sealed class CallCountGates(SourceLayout layout, bool refreshing, List<Ru
         }
     }
 
-    private static IEnumerable<GateResult> HeadAgainstBaseGates(SubjectRun compared, Dictionary<string, CountedCase> counted, IReadOnlySet<string> varying)
+    /// <summary>Each paired case's subject counts against its reference's: no function called more often per message than the reference calls it.</summary>
+    private static IEnumerable<GateResult> AgainstTheReference(PairedSuite paired, SubjectRun compared, Dictionary<string, CountedCase> counted, IReadOnlySet<string> varying)
     {
         foreach (var comparison in compared.Cases)
         {
-            var head = HeadAgainstBase.HeadCaseOf(comparison.Case.Id);
-            if (head is null || !counted.TryGetValue(head.Id, out var headCounts) || !counted.TryGetValue(head.On(DriverId.NetZmqBase).Id, out var baseCounts))
+            if (paired.MeasuredCases(comparison.Case.Id) is not [var subject, var reference]
+                || !counted.TryGetValue(subject, out var subjectCounts) || !counted.TryGetValue(reference, out var referenceCounts))
             {
                 continue;
             }
 
-            yield return CallCountRule.Evaluate(new GateId(GateKind.HeadCalls), headCounts with { Case = comparison.Case.Id }, CallCountRule.Of(baseCounts), varying, "the base",
+            yield return CallCountRule.Evaluate(new GateId(GateKind.HeadCalls), subjectCounts with { Case = comparison.Case.Id }, CallCountRule.Of(referenceCounts), varying, paired.ReferenceName,
                 Gating.Gates.HeadAgainstBaseGates.Source);
         }
     }

@@ -24,8 +24,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     {
         var declaration = SuiteDeclarations.Of(suite);
         var subject = suite.Subject;
-        var provenance = driver.Availability.Provenance
-                         ?? throw new InvalidOperationException($"{subject} is available but does not say what it runs");
+        var provenance = ProvenanceOf(driver);
         var fingerprint = new Fingerprint(started, machine, provenance.Fingerprint);
         var load = store.Load(suite, refreshing);
         JudgedSuite Ungated(string error) =>
@@ -87,30 +86,42 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
     /// <summary>
-    /// The head build's cases over the base build's, judged with no baseline file (<see cref="HeadAgainstBaseGates"/>):
-    /// both were measured together, so nothing of the machine or the process is left to be judged against.
+    /// A paired suite judged against its reference, with no baseline file (<see cref="PairedJudgement.AgainstTheReference"/>,
+    /// <see cref="HeadAgainstBaseGates"/>): both were measured together, so nothing of the machine or the process is left
+    /// to be judged against.
     /// </summary>
-    public static JudgedSuite JudgeAgainstBase(ZmqDriver head, IReadOnlyList<AnalyzedCase> compared)
+    public static JudgedSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
-        var provenance = head.Availability.Provenance ?? throw new InvalidOperationException("Net.Zmq is available but does not say what it runs");
+        var subject = ZmqDrivers.Get(paired.Subject);
         static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => HeadAgainstBaseGates.Evaluate(measured, HeadAgainstBaseGates.Default);
-        return new JudgedSuite(new SubjectRun(HeadAgainstBase.Suite.Subject, HeadAgainstBase.Suite.Suite, head.Availability.Description,
-            provenance.Fingerprint, compared, HeadAgainstBaseGates.Source, null, Evaluate(compared))
+        return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description,
+            ProvenanceOf(subject).Fingerprint, compared, HeadAgainstBaseGates.Source, null, Evaluate(compared))
         {
             ShowTables = false,
         }, Evaluate);
     }
 
     /// <summary>
-    /// The base build's own cases: shown in the tables, judged against no file (the base is what the head is judged
-    /// against, in <see cref="JudgeAgainstBase"/>).
+    /// A subject's own cases where it is only the reference of a paired suite (the base build): shown in the tables,
+    /// judged against no file of their own.
     /// </summary>
-    public static JudgedSuite Shown(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
+    public static JudgedSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
-        var provenance = driver.Availability.Provenance ?? throw new InvalidOperationException($"{suite.Subject} is available but does not say what it runs");
-        return new JudgedSuite(new SubjectRun(suite.Subject, suite.Suite, driver.Availability.Description,
-            provenance.Fingerprint, cases, "none: the base is what the head is judged against", null, []), null);
+        var driver = ZmqDrivers.Get(referenceOf.Reference);
+        return new JudgedSuite(new SubjectRun(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
+            $"none: it is what {referenceOf.Suite} judges {referenceOf.Subject} against", null, []), null);
     }
+
+    /// <summary>A paired suite declared to be shown only: its ratios in the report, no gate.</summary>
+    public static JudgedSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
+    {
+        var subject = ZmqDrivers.Get(paired.Subject);
+        return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description, ProvenanceOf(subject).Fingerprint,
+            compared, $"none: {paired.Title} is shown, not gated", null, []) { ShowTables = false }, null);
+    }
+
+    private static DriverProvenance ProvenanceOf(ZmqDriver driver) =>
+        driver.Availability.Provenance ?? throw new InvalidOperationException($"{driver.Id} is available but does not say what it runs");
 
     /// <summary>
     /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for a derived

@@ -12,23 +12,24 @@ public static class PerfRunReport
     public static PerfRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
         IReadOnlyList<SubjectRun> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
     {
-        var baseMeasured = subjects.Any(s => s.Subject == nameof(DriverId.NetZmqBase));
+        // A paired suite judged against its reference build (head ÷ base) opens the comparisons, where its reference ran.
+        var paired = DerivedSuites.All.FirstOrDefault(p => p.Judgement == PairedJudgement.AgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
         return new PerfRun(started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
-            [.. baseMeasured ? [HeadOverBase] : Array.Empty<CrossSubjectComparison>(), BindingAndManagedAlternative],
+            [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)], BindingAndManagedAlternative],
             notes,
             PublishedClaims.Evaluate(subjects))
         {
             HeadlineSuite = nameof(Suite.ReceiveModes),
-            HeadAndBase = baseMeasured
-                ? new HeadAndBase(ZmqDrivers.Get(DriverId.NetZmq).Availability.Description, ZmqDrivers.Get(DriverId.NetZmqBase).Availability.Description,
-                    ZmqDrivers.NetZmqLoadedFirstName, selection.NotComparable)
-                : null,
+            HeadAndBase = paired is null
+                ? null
+                : new HeadAndBase(ZmqDrivers.Get(paired.Subject).Availability.Description, ZmqDrivers.Get(paired.Reference).Availability.Description,
+                    ZmqDrivers.NetZmqLoadedFirstName, selection.NotComparable),
         };
     }
 
-    private static CrossSubjectComparison HeadOverBase { get; } = new("Head against base", nameof(DriverId.NetZmq), [nameof(DriverId.NetZmqBase)],
-        "The head build of Net.Zmq (the change) over its base build, case by case, both measured in the same cells in alternating " +
-        "operations: above 1.000 the head is slower (gated: see the first screen). – where the base did not run the case.");
+    private static CrossSubjectComparison Comparison(PairedSuite paired) => new(paired.Title, paired.Subject.ToString(), [paired.Reference.ToString()],
+        $"{paired.Subject}'s cases over {paired.ReferenceName}'s same cases, both measured in the same cells in alternating operations: " +
+        $"above 1.000 {paired.Subject} is slower (gated: see the first screen). – where {paired.ReferenceName} did not run the case.");
 
     private static CrossSubjectComparison BindingAndManagedAlternative { get; } = new("Binding overhead, and against the managed alternative",
         nameof(DriverId.NetZmq), [nameof(DriverId.LibZmq), nameof(DriverId.NetMQ)],

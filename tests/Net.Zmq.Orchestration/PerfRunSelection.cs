@@ -67,7 +67,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         }
 
         var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase)))).Where(c => c.Why is not null).ToList();
-        notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.IdOf(c.Case), c.Why!)));
+        notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.Paired.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
         {
             notes.Add(new RunNote(NoteKind.NotComparable,

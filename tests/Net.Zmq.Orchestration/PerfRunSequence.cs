@@ -151,18 +151,26 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// Every measured suite judged: first the head against its base (the merge gate for a Net.Zmq change, judged with
-    /// no baseline file, and what the report opens with), then each driver's suites in driver and suite order (the
-    /// base's only shown), then the binding overhead.
+    /// Every measured suite judged: first the paired suites judged against their reference (head ÷ base: the merge gate
+    /// for a Net.Zmq change, and what the report opens with), then each driver's suites in driver and suite order (a
+    /// subject that is only a reference shown), then the paired suites judged against their files (the binding overhead).
     /// </summary>
     private static List<JudgedSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
-        var judged = new List<JudgedSuite>();
-        if (HeadAgainstBase.Of(analyzed) is { } compared)
-        {
-            judged.Add(GateStage.JudgeAgainstBase(ZmqDrivers.Get(DriverId.NetZmq), compared));
-        }
+        List<JudgedSuite> Paired(PairedJudgement judgement) =>
+        [
+            .. DerivedSuites.All.Where(p => p.Judgement == judgement)
+                .Select(p => (Paired: p, Cases: p.Of(analyzed)))
+                .Where(p => p.Cases is not null)
+                .Select(p => judgement switch
+                {
+                    PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(p.Paired, p.Cases!),
+                    PairedJudgement.ShownOnly => GateStage.ShownOnly(p.Paired, p.Cases!),
+                    _ => gates.Judge(ZmqDrivers.Get(p.Paired.Subject), p.Paired.Suite, p.Cases!),
+                }),
+        ];
 
+        var judged = Paired(PairedJudgement.AgainstTheReference);
         var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
         foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
         {
@@ -170,17 +178,14 @@ public static class PerfRunSequence
             var cases = bySuite[id].ToList();
             if (cases.Count > 0)
             {
-                judged.Add(driver == DriverId.NetZmqBase
-                    ? GateStage.Shown(ZmqDrivers.Get(driver), id, cases)
+                judged.Add(DerivedSuites.ReferenceOnly(driver) is { } referenceOf
+                    ? GateStage.Shown(referenceOf, id, cases)
                     : gates.Judge(ZmqDrivers.Get(driver), id, cases));
             }
         }
 
-        if (BindingOverhead.Of(analyzed) is { } overhead)
-        {
-            judged.Add(gates.Judge(ZmqDrivers.Get(DriverId.NetZmq), BindingOverhead.Suite, overhead));
-        }
-
+        judged.AddRange(Paired(PairedJudgement.AgainstItsBaselineFile));
+        judged.AddRange(Paired(PairedJudgement.ShownOnly));
         return judged;
     }
 

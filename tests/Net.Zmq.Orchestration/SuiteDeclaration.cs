@@ -55,12 +55,12 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     };
 }
 
-/// <summary>Every suite gated against a baseline file: each driver's three (the base build has none: it is what the head is judged against) and the binding overhead.</summary>
+/// <summary>Every suite gated against a baseline file: each driver's three (none for a subject that is only a paired suite's reference: the base build) and the binding overhead.</summary>
 public static class SuiteDeclarations
 {
     public static IReadOnlyList<SuiteDeclaration> All { get; } =
     [
-        .. Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase)
+        .. Enum.GetValues<DriverId>().Where(d => DerivedSuites.ReferenceOnly(d) is null)
             .SelectMany(d => Enum.GetValues<Suite>().Select(s => SuiteDeclaration.OfCatalog(d, s))),
         BindingOverhead.Declaration,
     ];

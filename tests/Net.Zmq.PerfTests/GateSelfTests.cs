@@ -195,15 +195,15 @@ public sealed class GateSelfTests
         }
 
         var time = Assert.Single(failures, g => g.Id.Kind is GateKind.HeadTime or GateKind.HeadCpuTime);
-        Assert.Equal(HeadAgainstBase.IdOf(CaseCatalog.Get(slower)), time.Case);
+        Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(slower)), time.Case);
         Assert.Contains("reproduced", time.Note, StringComparison.Ordinal);
         var bytes = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadBytes);
-        Assert.Equal(HeadAgainstBase.IdOf(CaseCatalog.Get(allocating)), bytes.Case);
+        Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(allocating)), bytes.Case);
         // Where no counter could be built (the run's note says why), the extra call is only a little more time, below any gate.
         if (NativeCallCounter.Unavailable is null)
         {
             var calls = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadCalls);
-            Assert.Equal(HeadAgainstBase.IdOf(CaseCatalog.Get(calling)), calls.Case);
+            Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(calling)), calls.Case);
             Assert.Contains("zmq_getsockopt:ok 0 → 1 per message", calls.Measured, StringComparison.Ordinal);
         }
 

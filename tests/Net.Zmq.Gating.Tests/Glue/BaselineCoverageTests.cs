@@ -34,7 +34,7 @@ public sealed class BaselineCoverageTests
         var selected = Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase).SelectMany(d => PerfSelection.Select(d, profile, null)).ToHashSet();
         return selected.Select(c => (new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, PerfSelection.WhyUnbaselined(c)))
             .Concat(selected.Where(c => c.Driver == DriverId.NetZmq && selected.Contains(c.On(DriverId.LibZmq)))
-                .Select(c => (BindingOverhead.Suite, BindingOverhead.IdOf(c), BindingOverhead.WhyUnbaselined(c))));
+                .Select(c => (BindingOverhead.Suite, BindingOverhead.Paired.IdOf(c), BindingOverhead.WhyUnbaselined(c))));
     }
 
     [Theory]
@@ -63,7 +63,7 @@ public sealed class BaselineCoverageTests
 
         Assert.All(unbaselined.Where(p => p.Key != MeasurementProfile.Full.Name), p => Assert.Empty(p.Value));
         Assert.Contains("LibZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/ArrayPool/64KiB", unbaselined[MeasurementProfile.Full.Name]);
-        Assert.Contains(BindingOverhead.IdOf(CaseDefinition.Parse("NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB")!), unbaselined[MeasurementProfile.Full.Name]);
+        Assert.Contains(BindingOverhead.Paired.IdOf(CaseDefinition.Parse("NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB")!), unbaselined[MeasurementProfile.Full.Name]);
     }
 
     [Fact]

@@ -12,11 +12,11 @@ public sealed class BindingOverheadTests
     {
         foreach (var netZmq in CaseCatalog.All.Where(c => c.Driver == DriverId.NetZmq))
         {
-            var id = BindingOverhead.IdOf(netZmq);
+            var id = BindingOverhead.Paired.IdOf(netZmq);
 
             Assert.StartsWith("NetZmq/BindingOverhead/", id, StringComparison.Ordinal);
-            Assert.Equal(netZmq, BindingOverhead.NetZmqCaseOf(id));
-            Assert.Equal([netZmq.Id, netZmq.On(DriverId.LibZmq).Id], BindingOverhead.MeasuredCases(id));
+            Assert.Equal(netZmq, BindingOverhead.Paired.SubjectCaseOf(id));
+            Assert.Equal([netZmq.Id, netZmq.On(DriverId.LibZmq).Id], BindingOverhead.Paired.MeasuredCases(id));
             Assert.True(BindingOverhead.Declaration.MayHold(id), id);
         }
     }
@@ -26,8 +26,9 @@ public sealed class BindingOverheadTests
     [InlineData("NetZmq/BindingOverhead/Nonsense")]
     public void AnIdThatIsNoOverheadCase_IsMeasuredAsItself(string id)
     {
-        Assert.Null(BindingOverhead.NetZmqCaseOf(id));
-        Assert.Equal([id], BindingOverhead.MeasuredCases(id));
+        Assert.Null(BindingOverhead.Paired.SubjectCaseOf(id));
+        Assert.Null(BindingOverhead.Paired.MeasuredCases(id));
+        Assert.Equal([id], DerivedSuites.MeasuredCases(id));
     }
 
     [Fact]
@@ -41,11 +42,11 @@ public sealed class BindingOverheadTests
             (Case(DriverId.LibZmq, Suite.ReceiveModes, ReceiveMode.PureBlocking, 64), 4e6, 0), (floor, 5e6, 0),
             (Case(DriverId.NetZmq, Suite.ReceiveModes, ReceiveMode.PureBlocking, 512), 5e6, 0), (alone, 6e6, 0));
 
-        var overhead = BindingOverhead.Of(measured);
+        var overhead = BindingOverhead.Paired.Of(measured);
 
         Assert.NotNull(overhead);
         Assert.Equal(2, overhead.Count);
-        var poller = Assert.Single(overhead, c => c.Case.Id == BindingOverhead.IdOf(netZmq));
+        var poller = Assert.Single(overhead, c => c.Case.Id == BindingOverhead.Paired.IdOf(netZmq));
         Assert.Equal(("NetZmq", "BindingOverhead", "ReceiveModes", "LibZmq"), (poller.Case.Subject, poller.Case.Suite, poller.Case.Group, poller.Case.ReferenceVariant));
         Assert.Equal("RouterRouter/Tcp/Poller/ReusedBuffer/64B", poller.Case.Variant);
         Assert.Equal(1.2, poller.Ratio.Value, 2);
@@ -53,5 +54,5 @@ public sealed class BindingOverheadTests
 
     [Fact]
     public void Of_WithoutTheFloor_IsNull() =>
-        Assert.Null(BindingOverhead.Of(Analyzed((Case(DriverId.NetZmq, Suite.ReceiveModes, ReceiveMode.PureBlocking, 64), 5e6, 0))));
+        Assert.Null(BindingOverhead.Paired.Of(Analyzed((Case(DriverId.NetZmq, Suite.ReceiveModes, ReceiveMode.PureBlocking, 64), 5e6, 0))));
 }

@@ -55,7 +55,7 @@ public sealed class HeadAgainstBaseProcessesTests
             }
         }
 
-        return HeadAgainstBase.Of(measured.GroupBy(c => c.Case.SuiteId).SelectMany(s => SuiteAnalysis.Analyze([.. s])).ToList())!;
+        return HeadAgainstBase.Paired.Of(measured.GroupBy(c => c.Case.SuiteId).SelectMany(s => SuiteAnalysis.Analyze([.. s])).ToList())!;
     }
 
     private static IReadOnlyList<GateResult> TimeGates(List<AnalyzedCase> compared) =>

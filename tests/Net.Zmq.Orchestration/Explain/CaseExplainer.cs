@@ -48,87 +48,127 @@ public sealed class CaseExplainer(string repositoryRoot)
                 .Where(n => CaseDefinition.Parse(id) is { } other && n.Driver == other.Driver && n.Strategy == other.Strategy).Select(n => n.Reason))
             : $"'{id}' is no case id. An id is <driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>, e.g. " +
               "NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB; --list prints them all.");
-        var lines = new List<string>();
-        var sources = new List<SourceLine>();
-        var problems = new List<string>();
-        void Say(string line) => lines.Add(line);
-        string At(SourceLine? line, string what)
+        var said = new Said();
+        var reference = PerfCases.ReferenceOf(c);
+        DescribeCase(c, reference, said);
+        DescribeLoop(c, said);
+        var gates = GatesOf(c, reference, said);
+        said.Lines.AddRange(CaseCallCounts.Lines(repositoryRoot, c));
+        said.Say($"Run it alone: PERF_FILTER='{id}' dotnet test --filter Category=Perf");
+        return new Explanation(id, said.Lines, said.Sources, gates, said.Problems);
+    }
+
+    /// <summary>What an explanation collects as it goes: its lines, the file:line it points at, and what the code does not say.</summary>
+    private sealed class Said
+    {
+        public List<string> Lines { get; } = [];
+
+        public List<SourceLine> Sources { get; } = [];
+
+        public List<string> Problems { get; } = [];
+
+        public void Say(string line) => Lines.Add(line);
+
+        /// <summary>The line as shown, kept as a source; or "(not found)", kept as a problem.</summary>
+        public string At(SourceLine? line, string what)
         {
             if (line is null)
             {
-                problems.Add($"{what}: not found in the sources");
+                Problems.Add($"{what}: not found in the sources");
                 return "(not found)";
             }
 
-            sources.Add(line);
+            Sources.Add(line);
             return line.ToString();
         }
+    }
 
+    /// <summary>The case's dimensions, the profiles that run it, its cell and its reference.</summary>
+    private static void DescribeCase(CaseDefinition c, CaseDefinition reference, Said said)
+    {
         var identity = PerfCases.Identify(c);
-        Say(id);
-        Say($"  driver {c.Driver}, suite {c.Suite}, pattern {c.Pattern}, transport {c.Transport}, mode {c.Mode}, strategy {c.Strategy}, size {CaseDefinition.FormatSize(c.MessageSize)}");
-        Say($"Profiles (PerfSelection.InProfile): " + string.Join(", ", MeasurementProfile.All.Select(p => $"{p.Name} {(PerfSelection.InProfile(p, c) ? "yes" : "no")}")) +
-            (c.Driver == DriverId.NetZmqBase ? "; the base build is measured only beside the head, when a base is given (-p:NetZmqBaseSource)" : ""));
+        var referenceOf = DerivedSuites.ReferenceOnly(c.Driver);
+        said.Say(c.Id);
+        said.Say($"  driver {c.Driver}, suite {c.Suite}, pattern {c.Pattern}, transport {c.Transport}, mode {c.Mode}, strategy {c.Strategy}, size {CaseDefinition.FormatSize(c.MessageSize)}");
+        said.Say($"Profiles (PerfSelection.InProfile): " + string.Join(", ", MeasurementProfile.All.Select(p => $"{p.Name} {(PerfSelection.InProfile(p, c) ? "yes" : "no")}")) +
+            (referenceOf is null ? "" : $"; it is measured only as {referenceOf.ReferenceName} of {referenceOf.Title}, beside {referenceOf.Subject}'s same case, when one is given"));
 
-        var cell = CaseCatalog.All.Where(o => o.Cell == c.Cell && PerfSelection.InProfile(MeasurementProfile.Default, o) && o.Driver != DriverId.NetZmqBase).ToList();
-        Say($"Cell {c.Cell}: {cell.Count} cases of the default profile measured together in alternating operations (" +
+        var cell = CaseCatalog.All.Where(o => o.Cell == c.Cell && PerfSelection.InProfile(MeasurementProfile.Default, o) && DerivedSuites.ReferenceOnly(o.Driver) is null).ToList();
+        said.Say($"Cell {c.Cell}: {cell.Count} cases of the default profile measured together in alternating operations (" +
             string.Join("; ", cell.GroupBy(o => o.Driver).Select(g => $"{g.Key} {g.Count()}")) + ")");
-        var reference = PerfCases.ReferenceOf(c);
-        Say(identity.IsReference
+        said.Say(identity.IsReference
             ? $"Reference: it is the reference of its group {identity.Group} ({identity.ReferenceVariant}): the others' times are ratios to its"
             : $"Reference: {reference.Id} (group {identity.Group}): its time is judged only as a ratio to this case's, measured with it");
+    }
 
+    /// <summary>The receive loop the case runs and the driver body that loop calls, as file:line.</summary>
+    private void DescribeLoop(CaseDefinition c, Said said)
+    {
         var loop = MessageReceiver.LoopOf(c.Mode, c.Strategy);
         var receiver = _sources.Type("SocketReceiver");
         var loopLine = receiver is null ? null : _sources.Member(receiver, $"Receive{loop}");
-        Say($"Receive loop: SocketReceiver<TSocket>.Receive{loop}  {At(loopLine, $"the loop Receive{loop}")}");
+        said.Say($"Receive loop: SocketReceiver<TSocket>.Receive{loop}  {said.At(loopLine, $"the loop Receive{loop}")}");
         var body = _sources.Type(BodyOf(c.Driver));
-        Say($"Driver body: {BodyOf(c.Driver)}  {At(body, $"the body {BodyOf(c.Driver)}")}");
+        said.Say($"Driver body: {BodyOf(c.Driver)}  {said.At(body, $"the body {BodyOf(c.Driver)}")}");
         foreach (var member in loopLine is null || body is null ? [] : _sources.CallsOn(loopLine, "_socket"))
         {
-            Say($"  {member,-18} {At(_sources.Member(body!, member), $"{BodyOf(c.Driver)}.{member}")}");
+            said.Say($"  {member,-18} {said.At(_sources.Member(body!, member), $"{BodyOf(c.Driver)}.{member}")}");
         }
+    }
 
-        var gates = new List<GateResult>();
-        if (c.Driver == DriverId.NetZmqBase)
+    /// <summary>Every gate that judges the case: its suite's, then each paired suite's it is the subject of; none of its own for a reference only.</summary>
+    private List<GateResult> GatesOf(CaseDefinition c, CaseDefinition reference, Said said)
+    {
+        if (DerivedSuites.ReferenceOnly(c.Driver) is { } referenceOf)
         {
-            Say("Gates: none of its own; the head's same case is judged against it (head ÷ base, no baseline file)");
+            said.Say($"Gates: none of its own; {referenceOf.Subject}'s same case is judged against it ({referenceOf.Title}, no baseline file)");
+            return [];
         }
-        else
+
+        var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, Group(c, reference), said);
+        // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to the reference builds.
+        foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderBy(p => p.Judgement))
         {
-            var suite = new SuiteId(c.Driver.ToString(), c.Suite.ToString());
-            gates.AddRange(Judged(suite, id, Group(c, reference), problems, Say));
-            if (c.Driver == DriverId.NetZmq && CaseCatalog.IsKnownId(c.On(DriverId.LibZmq).Id))
-            {
-                var overheadId = BindingOverhead.IdOf(c);
-                var both = Group(c, reference).Concat(Group(c.On(DriverId.LibZmq), reference.On(DriverId.LibZmq)));
-                Say($"Binding overhead {overheadId}: measured where the floor's same case is (profiles: " +
-                    string.Join(", ", MeasurementProfile.All.Where(p => PerfSelection.InProfile(p, c.On(DriverId.LibZmq))).Select(p => p.Name)) + ")");
-                gates.AddRange(Judged(BindingOverhead.Suite, overheadId, BindingOverhead.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [], problems, Say));
-            }
-
-            if (c.Driver == DriverId.NetZmq)
-            {
-                var compared = HeadAgainstBase.Of(SuiteAnalysis.Analyze([.. Group(c, reference).Concat(Group(c.On(DriverId.NetZmqBase), reference.On(DriverId.NetZmqBase))).Select(a => a.Measurement)])) ?? [];
-                var head = HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default).Where(g => g.Case == HeadAgainstBase.IdOf(c)).ToList();
-                Say($"Head against base {HeadAgainstBase.IdOf(c)} (with -p:NetZmqBaseSource; HeadAgainstBaseGates, no file):");
-                head.ForEach(g => Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}"));
-                Say($"  and {new GateId(GateKind.HeadAggregate).Name} over every comparable case of the suite");
-                gates.AddRange(head);
-            }
+            gates.AddRange(PairedGates(paired, c, reference, said));
         }
 
-        lines.AddRange(CaseCallCounts.Lines(repositoryRoot, c));
-        Say($"Run it alone: PERF_FILTER='{id}' dotnet test --filter Category=Perf");
-        return new Explanation(id, lines, sources, gates, problems);
+        return gates;
+    }
+
+    /// <summary>The case's gates in a paired suite: against the suite's file, or against its reference with no file.</summary>
+    private List<GateResult> PairedGates(PairedSuite paired, CaseDefinition c, CaseDefinition reference, Said said)
+    {
+        var pairedId = paired.IdOf(c);
+        var both = Group(c, reference).Concat(Group(c.On(paired.Reference), reference.On(paired.Reference)));
+        var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
+        if (paired.Judgement == PairedJudgement.AgainstItsBaselineFile)
+        {
+            said.Say($"{paired.Title} {pairedId}: measured where {paired.ReferenceName}'s same case is (profiles: " +
+                string.Join(", ", MeasurementProfile.All.Where(p => PerfSelection.InProfile(p, c.On(paired.Reference))).Select(p => p.Name)) + ")");
+            return Judged(paired.Suite, pairedId, cases, said);
+        }
+
+        if (paired.Judgement == PairedJudgement.ShownOnly)
+        {
+            said.Say($"{paired.Title} {pairedId}: over {paired.ReferenceName}'s same case, shown in the report, not gated");
+            return [];
+        }
+
+        var gates = HeadAgainstBaseGates.Evaluate(cases, HeadAgainstBaseGates.Default).Where(g => g.Case == pairedId).ToList();
+        said.Say($"{paired.Title} {pairedId} (measured beside {paired.ReferenceName} when one is given; judged against it, no file):");
+        gates.ForEach(g => said.Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}"));
+        said.Say($"  and {new GateId(GateKind.HeadAggregate).Name} over every comparable case of the suite");
+        return gates;
     }
 
     /// <summary>
     /// The gates of <paramref name="caseId"/> in <paramref name="suite"/>, from the suite's own judgement run on
     /// <paramref name="cases"/> against each class of its file, and the case's entry per class (or why it has none).
     /// </summary>
-    private List<GateResult> Judged(SuiteId suite, string caseId, IReadOnlyList<AnalyzedCase> cases, List<string> problems, Action<string> say)
+    private List<GateResult> Judged(SuiteId suite, string caseId, IReadOnlyList<AnalyzedCase> cases, Said said)
     {
+        var problems = said.Problems;
+        Action<string> say = said.Say;
         var load = _store.Load(suite, refreshing: false);
         if (load.File is not { } file)
         {

@@ -1,0 +1,70 @@
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>How a paired suite's cases are judged.</summary>
+public enum PairedJudgement
+{
+    /// <summary>Against the suite's own baseline file, by its <see cref="SuiteDeclaration"/>, like any suite.</summary>
+    AgainstItsBaselineFile,
+
+    /// <summary>
+    /// Directly, with no file: the reference subject was measured in the same cells, so nothing of the machine or the
+    /// process is left to be judged against (<see cref="Gating.Gates.HeadAgainstBaseGates"/>).
+    /// </summary>
+    AgainstTheReference,
+
+    /// <summary>Measured and shown in the report, judged by no gate.</summary>
+    ShownOnly,
+}
+
+/// <summary>
+/// A suite made of two subjects' cases, paired per case: each case of <see cref="Subject"/> over the same case of
+/// <see cref="Reference"/>, both measured in the same cells, their operations interleaved. The binding's overhead
+/// (Net.Zmq over the floor) and head ÷ base are two of them; the run, the confirmation, the gate stage, the report and
+/// <c>explain</c> ask this declaration, and name neither.
+/// </summary>
+/// <param name="Suite">The suite's id; its case ids are its prefix and the subject's case's cross-driver key.</param>
+/// <param name="GroupOf">The group a pair is analysed in (what its cases share: a suite, a cell).</param>
+/// <param name="Analyze">The pairs, the subject's measurement already under the paired case's identity, to ratios.</param>
+public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Reference, PairedJudgement Judgement,
+    Func<CaseDefinition, string> GroupOf, Func<IReadOnlyList<(CaseMeasurement Subject, CaseMeasurement Reference)>, List<AnalyzedCase>> Analyze)
+{
+    /// <summary>What else a paired case carries from its subject's case (a declared reason to have no entry, a sleep bound).</summary>
+    public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } = (paired, _, _) => paired;
+
+    /// <summary>The suite as a reader names it, e.g. "Head against base".</summary>
+    public string Title { get; init; } = $"{Suite.Suite}";
+
+    /// <summary>The reference as messages name it, e.g. "the base".</summary>
+    public string ReferenceName { get; init; } = $"{Reference}";
+
+    private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
+
+    /// <summary>The paired case of the subject's case <paramref name="subjectCase"/>, e.g. <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.</summary>
+    public string IdOf(CaseDefinition subjectCase) => Prefix + subjectCase.CrossDriverKey;
+
+    /// <summary>The subject's case behind a paired case id; null when the id is not one of this suite.</summary>
+    public CaseDefinition? SubjectCaseOf(string pairedId) =>
+        pairedId.StartsWith(Prefix, StringComparison.Ordinal) ? CaseDefinition.Parse($"{Subject}/{pairedId[Prefix.Length..]}") : null;
+
+    /// <summary>The catalog cases behind a paired case id, the subject's and the reference's; null when the id is not one of this suite.</summary>
+    public IReadOnlyList<string>? MeasuredCases(string pairedId) =>
+        SubjectCaseOf(pairedId) is { } subject ? [subject.Id, subject.On(Reference).Id] : null;
+
+    /// <summary>The subject's measured cases that the reference also ran, each over its pair; null unless both subjects were measured.</summary>
+    public List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
+    {
+        var all = measured.Where(c => !DerivedSuites.IsDerived(c.Case.SuiteId)).ToList();
+        var references = all.Where(c => c.Case.Subject == Reference.ToString()).ToDictionary(c => c.Case.CrossSubjectKey);
+        var pairs = all.Where(c => c.Case.Subject == Subject.ToString() && references.ContainsKey(c.Case.CrossSubjectKey))
+            .Select(c => (Subject: c.Measurement with { Case = Identity(CaseCatalog.Get(c.Case.Id), c.Case) }, Reference: references[c.Case.CrossSubjectKey].Measurement))
+            .ToList();
+        return pairs.Count == 0 ? null : Analyze(pairs);
+    }
+
+    private CaseIdentity Identity(CaseDefinition subjectCase, CaseIdentity measured) => Refine(
+        new CaseIdentity(IdOf(subjectCase), Suite.Subject, Suite.Suite, Group: GroupOf(subjectCase), Variant: subjectCase.KeyWithinSuite,
+            ReferenceVariant: Reference.ToString(), CrossSubjectKey: subjectCase.CrossDriverKey), subjectCase, measured);
+}
