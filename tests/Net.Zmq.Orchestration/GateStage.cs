@@ -42,7 +42,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         if (refreshing)
         {
             file = store.Refresh(load, suite, cases, fingerprint);
-            Note(NoteKind.Refreshed, $"Refreshed {load.Shown}: observed values of {cases.Count} cases on this machine's class; its tolerances, the policy and the file's other classes unchanged.");
+            Note(suite, NoteKind.Refreshed, $"Refreshed {load.Shown}: observed values of {cases.Count} cases on this machine's class; its tolerances, the policy and the file's other classes unchanged.");
         }
 
         if (file is null)
@@ -51,39 +51,47 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }
 
         var basis = Basis(suite, file, fingerprint.Subject);
-        if (basis.Class.Fingerprint.Subject.Version != provenance.Version)
+        NoteWhatTheBasisLeavesOut(suite, load.Shown, basis, provenance.Version, cases);
+        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => declaration.Evaluate(measured, basis, load.Shown);
+        return new JudgedSuite(new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis, Evaluate(cases))
         {
-            Note(NoteKind.OtherVersion, $"{load.Shown} was recorded with {subject} {basis.Class.Fingerprint.Subject.Version}; this run measured {provenance.Version}. " +
+            ShowTables = declaration.HasTables,
+        }, Evaluate);
+    }
+
+    /// <summary>
+    /// What the suite's judgement leaves out, said as notes: another version recorded, time not judged per case on this
+    /// class, baseline cases not measured, measured cases unbaselined by declaration.
+    /// </summary>
+    private void NoteWhatTheBasisLeavesOut(SuiteId suite, string shown, BaselineBasis basis, string measuredVersion, IReadOnlyList<AnalyzedCase> cases)
+    {
+        if (basis.Class.Fingerprint.Subject.Version != measuredVersion)
+        {
+            Note(suite, NoteKind.OtherVersion, $"{shown} was recorded with {suite.Subject} {basis.Class.Fingerprint.Subject.Version}; this run measured {measuredVersion}. " +
                       "The gates still apply: they say whether this version regressed against that one.");
         }
 
         if (basis.Why is { } why)
         {
-            Note(NoteKind.TimeNotJudged, $"{load.Shown}: time regressions per case {why}. Policy and allocation gates apply (against {basis.Class.Key}).");
+            Note(suite, NoteKind.TimeNotJudged, $"{shown}: time regressions per case {why}. Policy and allocation gates apply (against {basis.Class.Key}).");
         }
 
         var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
         if (unmeasured.Count > 0)
         {
-            Note(NoteKind.BaselineCasesNotMeasured, $"{load.Shown}: {unmeasured.Count} baseline case{(unmeasured.Count == 1 ? " was" : "s were")} not measured in this run, so not checked: " +
+            Note(suite, NoteKind.BaselineCasesNotMeasured, $"{shown}: {unmeasured.Count} baseline case{(unmeasured.Count == 1 ? " was" : "s were")} not measured in this run, so not checked: " +
                       string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
         }
 
         var unbaselined = cases.Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
         if (unbaselined.Count > 0)
         {
-            Note(NoteKind.Unbaselined, $"{load.Shown}: {unbaselined.Count} measured case{(unbaselined.Count == 1 ? " is" : "s are")} unbaselined by declaration " +
+            Note(suite, NoteKind.Unbaselined, $"{shown}: {unbaselined.Count} measured case{(unbaselined.Count == 1 ? " is" : "s are")} unbaselined by declaration " +
                       $"({unbaselined[0].Case.Unbaselined}): shown, judged by the policy alone; a refresh under this profile writes their entries.");
         }
-
-        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => declaration.Evaluate(measured, basis, load.Shown);
-        return new JudgedSuite(new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis, Evaluate(cases))
-        {
-            ShowTables = declaration.HasTables,
-        }, Evaluate);
-
-        void Note(NoteKind kind, string text) => notes.Add(new RunNote(kind, text) { Suite = suite });
     }
+
+    private void Note(SuiteId suite, NoteKind kind, string text) => notes.Add(new RunNote(kind, text) { Suite = suite });
 
     /// <summary>
     /// A paired suite judged against its reference, with no baseline file (<see cref="PairedJudgement.AgainstTheReference"/>,

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
-using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
@@ -37,79 +36,45 @@ public static class PerfRunSequence
         var clock = Stopwatch.StartNew();
         var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
         var store = new BaselineStore(layout);
-        var notes = SettingsNotes(settings);
-        foreach (var note in notes)
-        {
-            // Said before the measuring starts: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
-            log(note.Text);
-        }
-
+        var notes = PerfRunNotes.OfSettings(settings);
+        // Said before the measuring starts: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
+        notes.ForEach(n => log(n.Text));
         var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
         var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref count, ref machine, notes, log) : null;
-        if (settings.Shard is { } shard)
-        {
-            selection = Share(selection, shard, settings.Profile, notes, log);
-        }
+        selection = settings.Shard is { } shard ? Share(selection, shard, settings.Profile, notes, log) : selection;
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
-        var sampling = settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile;
-        var processes = new List<ProcessSummary>();
-        var passes = new List<IReadOnlyList<MeasuredProcess>>();
-        IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
-        {
-            var pass = passes.Count;
-            var measured = measure(cases, sampling, pass);
-            passes.Add(measured);
-            processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
-            return Analyze(MeasuredProcess.Combine(measured));
-        }
-
-        static IReadOnlyList<AnalyzedCase> Analyze(IReadOnlyList<CaseMeasurement> measured) =>
-            measured
-                .GroupBy(m => m.Case.SuiteId)
-                .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
-                // Cells run in batches and their cases in shuffled order: reports list them in catalog order.
-                .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
-                .ToList();
-
+        var passes = new MeasurementPasses(measure, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
         // Counted first, in a process of its own that times nothing: a count is exact, and a workload that cannot run fails here before minutes of timing.
         var counts = selection.Cases.Count == 0 ? RunCounts.None("no case was selected") : count(selection.Cases);
         notes.AddRange(CallCountGates.Notes(counts));
-        var callGates = new CallCountGates(layout, settings.UpdateBaselines, notes);
-        var analyzed = selection.Cases.Count == 0 ? [] : MeasureAndAnalyze(selection.Cases);
-        notes.AddRange(BusyNote(analyzed));
-
+        var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
+        notes.AddRange(PerfRunNotes.Busy(analyzed));
         var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
-        var subjects = callGates.Attach(GateStage.Confirm(judged, MeasureAndAnalyze, log), counts);
-        notes.AddRange(InterruptionNotes(interruptedBefore));
-        notes.AddRange(store.ProblemsInEveryFile()
-            .Where(p => !subjects.Any(s => (s.Error is not null && s.BaselinePath == p.Shown) || s.Gates.Any(g => g.FailsRun && g.BaselineFile == p.Shown)))
-            .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Unreadable baseline file (fails the run): {p.Problem}") { Suite = p.Suite }));
-        var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
-        notes.AddRange(store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), selection.Absent, scope));
-        foreach (var note in notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)))
-        {
-            log(note.Text);
-        }
+        var subjects = new CallCountGates(layout, settings.UpdateBaselines, notes).Attach(GateStage.Confirm(judged, passes.MeasureAndAnalyze, log), counts);
+        notes.AddRange([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
+        notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
+        notes.AddRange(PerfRunNotes.StrategiesNotExpressed());
 
-        notes.AddRange(CaseCatalog.StrategiesNotExpressed.Select(n =>
-            new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}.")));
-
-        var run = PerfRunReport.Of(started, clock.Elapsed, sampling, machine, subjects, selection, notes) with
+        var run = PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes) with
         {
-            Processes = processes,
+            Processes = passes.Processes,
             Shards = merged ?? [],
             Counts = counts,
         };
+        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All) { Counts = counts }, log);
+        return run;
+    }
+
+    /// <summary>The report, and beside it what was measured, whole: a shard's file is what a merge reads.</summary>
+    private static void Write(PerfSettings settings, PerfRun run, MeasuredRun record, Action<string> log)
+    {
         ReportFiles.Write(run, settings.ArtifactsDirectory);
-        // What was measured, whole, beside the report: a shard's file is what a merge reads.
-        var record = new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes) { Counts = counts };
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
-        return run;
     }
 
     /// <summary>
@@ -188,46 +153,4 @@ public static class PerfRunSequence
         judged.AddRange(Paired(PairedJudgement.ShownOnly));
         return judged;
     }
-
-    private static List<RunNote> SettingsNotes(PerfSettings settings)
-    {
-        var notes = new List<RunNote>();
-        if (settings.Filter is not null)
-        {
-            notes.Add(new RunNote(NoteKind.Filter,
-                $"PERF_FILTER={settings.Filter}: only matching cases (and their groups' reference cases) were measured; baseline entries of the others were not checked."));
-        }
-
-        if (settings.Injection is not null)
-        {
-            notes.Add(new RunNote(NoteKind.Injection,
-                $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases" +
-                (settings.InjectedProcesses is { } only ? $", in measuring process {string.Join(" and ", only.Order())} only (PERF_INJECT_PROCESSES)" : "") +
-                "; gates failing there are the point."));
-        }
-
-        return notes;
-    }
-
-    /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
-    private static IEnumerable<RunNote> BusyNote(IReadOnlyList<AnalyzedCase> analyzed)
-    {
-        var busy = analyzed.Where(c => GateEvaluator.IsBusy(c.Measurement)).ToList();
-        if (busy.Count > 0)
-        {
-            yield return new RunNote(NoteKind.BusyMachine, string.Create(CultureInfo.InvariantCulture,
-                $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured (other processes used up to " +
-                $"{busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead, on slowdowns beyond {GateEvaluator.BusyMachineRatioTolerance:P0}."));
-        }
-    }
-
-    /// <summary>Per driver, how many of its blocking calls a signal interrupted during this run, each made again (<see cref="Interruptions"/>).</summary>
-    private static IEnumerable<RunNote> InterruptionNotes(Dictionary<DriverId, long> before) =>
-        before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))
-            .Where(i => i.Count > 0)
-            .Select(i => new RunNote(NoteKind.Interrupted,
-                $"{i.Driver}: {i.Count} blocking call{(i.Count == 1 ? " was" : "s were")} interrupted by a signal (EINTR) and made again" +
-                (i.Driver == DriverId.NetZmq
-                    ? "; Net.Zmq throws a ZmqException on EINTR rather than making the call again, so a program that does not retry would have failed there."
-                    : ".")));
 }

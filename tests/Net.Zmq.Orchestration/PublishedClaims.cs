@@ -100,7 +100,7 @@ public static class PublishedClaims
 
             var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
             var gen2 = bytes.Measurement.Gen2PerThousandOperations;
-            verdicts.Add(gen2 <= 0 ? ClaimVerdict.DoesNotHold : AtLeast(slower, 3));
+            verdicts.Add(gen2 <= 0 ? ClaimVerdict.DoesNotHold : ClaimVerdicts.AtLeast(slower, 3));
             parts.Add(string.Create(CultureInfo.InvariantCulture, $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
         }
 
@@ -132,8 +132,8 @@ public static class PublishedClaims
 
             var routerRatio = SuiteAnalysis.Compare(router.Measurement, push.Measurement);
             var pubRatio = SuiteAnalysis.Compare(pub.Measurement, push.Measurement);
-            verdicts.Add(Within(routerRatio, 1.10, 1.15));
-            verdicts.Add(Within(pubRatio, 0.95, 1.05));
+            verdicts.Add(ClaimVerdicts.Within(routerRatio, 1.10, 1.15));
+            verdicts.Add(ClaimVerdicts.Within(pubRatio, 0.95, 1.05));
             parts.Add($"{Size(size)}: ROUTER ÷ PUSH {routerRatio}, PUB ÷ PUSH {pubRatio}");
         }
 
@@ -191,15 +191,7 @@ public static class PublishedClaims
         ClaimGate? gate = null) =>
         ratios.Count == 0
             ? NotMeasured(id, claim, gate)
-            : Combine(id, claim, ratios.Select(r => Within(r.Ratio, low, high)).ToList(), ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
-
-    private static ClaimVerdict Within(RatioEstimate r, double low, double high) =>
-        r.Value >= low && r.Value <= high ? ClaimVerdict.Holds
-        : r.Upper < low || r.Lower > high ? ClaimVerdict.DoesNotHold
-        : ClaimVerdict.Unclear;
-
-    private static ClaimVerdict AtLeast(RatioEstimate r, double low) =>
-        r.Value >= low ? ClaimVerdict.Holds : r.Upper < low ? ClaimVerdict.DoesNotHold : ClaimVerdict.Unclear;
+            : Combine(id, claim, ratios.Select(r => ClaimVerdicts.Within(r.Ratio, low, high)).ToList(), ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
 
     private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts, ClaimGate? gate = null) =>
         verdicts.Count == 0

@@ -125,7 +125,7 @@ public sealed class CaseExplainer(string repositoryRoot)
             return [];
         }
 
-        var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, Group(c, reference), said);
+        var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, SyntheticCases.Group(c, reference), said);
         // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to the reference builds.
         foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderBy(p => p.Judgement))
         {
@@ -139,7 +139,7 @@ public sealed class CaseExplainer(string repositoryRoot)
     private List<GateResult> PairedGates(PairedSuite paired, CaseDefinition c, CaseDefinition reference, Said said)
     {
         var pairedId = paired.IdOf(c);
-        var both = Group(c, reference).Concat(Group(c.On(paired.Reference), reference.On(paired.Reference)));
+        var both = SyntheticCases.Group(c, reference).Concat(SyntheticCases.Group(c.On(paired.Reference), reference.On(paired.Reference)));
         var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
         if (paired.Judgement == PairedJudgement.AgainstItsBaselineFile)
         {
@@ -203,28 +203,5 @@ public sealed class CaseExplainer(string repositoryRoot)
         }
 
         return gates;
-    }
-
-    /// <summary>
-    /// The case and its reference, measured alike (synthetic operations): every gate that judges the case appears,
-    /// and a gate's bound comes from the baseline and the policy, never from what was measured.
-    /// </summary>
-    private static IReadOnlyList<AnalyzedCase> Group(CaseDefinition c, CaseDefinition reference)
-    {
-        var cases = new[] { reference, c }.Distinct().Select(d => Synthetic(PerfCases.Identify(d), d.MessageSize)).ToList();
-        return SuiteAnalysis.Analyze(cases);
-    }
-
-    private static CaseMeasurement Synthetic(CaseIdentity identity, int messageSize)
-    {
-        const int operations = 12;
-        double[] times = [.. Enumerable.Range(0, operations).Select(i => 1e7 * (1 + (0.001 * (i % 3))))];
-        return new CaseMeasurement(identity, CaseCatalog.MessagesPerOperation, messageSize, times, 0, 0, 0, 0)
-        {
-            CpuNanosecondsPerOperation = times,
-            PairingUnits = [.. Enumerable.Range(0, operations)],
-            Blocks = [.. Enumerable.Range(0, operations).Select(i => i / 2)],
-            ProcessBytesPerOperation = identity.Subject == nameof(DriverId.NetMQ) ? 0 : null,
-        };
     }
 }

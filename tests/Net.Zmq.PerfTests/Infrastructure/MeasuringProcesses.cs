@@ -91,6 +91,29 @@ internal static class MeasuringProcesses
     private static void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
         Action<string> log, Action<string> progress, string detail)
     {
+        var start = StartInfo(method, environment);
+        var lines = new ChildLines(label, log, progress);
+        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
+        child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
+        child.ErrorDataReceived += (_, e) => lines.Relay(e.Data);
+        child.BeginOutputReadLine();
+        child.BeginErrorReadLine();
+        if (!child.WaitForExit(deadline))
+        {
+            child.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {lines.Tail()}");
+        }
+
+        child.WaitForExit();
+        if (child.ExitCode != 0 || !File.Exists(output))
+        {
+            throw new InvalidOperationException($"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, exit code {child.ExitCode}: {lines.Tail()}");
+        }
+    }
+
+    /// <summary>The test assembly run again for one explicit test, serially, with <paramref name="environment"/> added to this process's.</summary>
+    private static ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment)
+    {
         var assembly = typeof(MeasuringProcesses).Assembly.Location;
         var start = new ProcessStartInfo(DotnetHost(), ["exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"])
         {
@@ -103,8 +126,18 @@ internal static class MeasuringProcesses
             start.Environment[name] = value;
         }
 
-        var tail = new Queue<string>();
-        void Relay(string? line)
+        return start;
+    }
+
+    /// <summary>
+    /// A child process's lines: progress lines go to <c>progress</c>, every other line to <c>log</c>, prefixed with the
+    /// child's label; the last 40 are kept for the error that names why the child failed.
+    /// </summary>
+    private sealed class ChildLines(string label, Action<string> log, Action<string> progress)
+    {
+        private readonly Queue<string> _tail = new();
+
+        public void Relay(string? line)
         {
             if (line is null)
             {
@@ -117,40 +150,23 @@ internal static class MeasuringProcesses
                 return;
             }
 
-            lock (tail)
+            lock (_tail)
             {
-                tail.Enqueue(line);
-                if (tail.Count > 40)
+                _tail.Enqueue(line);
+                if (_tail.Count > 40)
                 {
-                    tail.Dequeue();
+                    _tail.Dequeue();
                 }
             }
 
             log($"[{label}] {line}");
         }
 
-        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
-        child.OutputDataReceived += (_, e) => Relay(e.Data);
-        child.ErrorDataReceived += (_, e) => Relay(e.Data);
-        child.BeginOutputReadLine();
-        child.BeginErrorReadLine();
-        if (!child.WaitForExit(deadline))
+        public string Tail()
         {
-            child.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {Tail()}");
-        }
-
-        child.WaitForExit();
-        if (child.ExitCode != 0 || !File.Exists(output))
-        {
-            throw new InvalidOperationException($"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, exit code {child.ExitCode}: {Tail()}");
-        }
-
-        string Tail()
-        {
-            lock (tail)
+            lock (_tail)
             {
-                return string.Join(" | ", tail);
+                return string.Join(" | ", _tail);
             }
         }
     }

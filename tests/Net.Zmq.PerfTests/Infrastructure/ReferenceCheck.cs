@@ -69,42 +69,47 @@ internal static class ReferenceCheck
         var cpuLogRatios = new List<double>();
         for (var unit = 0; unit < units; unit++)
         {
-            var suiteFirst = random.Next(2) == 0;
-            double suiteLog = 0, referenceLog = 0, suiteCpuLog = 0, referenceCpuLog = 0;
-            for (var position = 0; position < 4; position++)
-            {
-                // ABBA: whichever goes first also goes last, so a linear drift over the unit cancels.
-                var runSuite = suiteFirst == (position is 0 or 3);
-                var started = Stopwatch.GetTimestamp();
-                var cpuStarted = CpuClock.ProcessNanoseconds();
-                if (runSuite)
-                {
-                    suite.RunOperation();
-                }
-                else
-                {
-                    reference.RunOperation();
-                }
-
-                var nanoseconds = Stopwatch.GetElapsedTime(started).TotalNanoseconds;
-                var cpuNanoseconds = Math.Max(1, CpuClock.ProcessNanoseconds() - cpuStarted);
-                (runSuite ? suiteTimes : referenceTimes).Add(nanoseconds);
-                if (runSuite)
-                {
-                    suiteLog += Math.Log(nanoseconds) / 2;
-                    suiteCpuLog += Math.Log(cpuNanoseconds) / 2;
-                }
-                else
-                {
-                    referenceLog += Math.Log(nanoseconds) / 2;
-                    referenceCpuLog += Math.Log(cpuNanoseconds) / 2;
-                }
-            }
-
-            logRatios.Add(suiteLog - referenceLog);
-            cpuLogRatios.Add(suiteCpuLog - referenceCpuLog);
+            var (log, cpuLog) = MeasureUnit(suite, reference, suiteFirst: random.Next(2) == 0, suiteTimes, referenceTimes);
+            logRatios.Add(log);
+            cpuLogRatios.Add(cpuLog);
         }
 
         return (logRatios, cpuLogRatios);
+    }
+
+    /// <summary>One unit, ABBA: whichever goes first also goes last, so a linear drift over the unit cancels; the suite's log-ratio to the loop, in wall and CPU time.</summary>
+    private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference, bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
+    {
+        double suiteLog = 0, referenceLog = 0, suiteCpuLog = 0, referenceCpuLog = 0;
+        for (var position = 0; position < 4; position++)
+        {
+            var runSuite = suiteFirst == (position is 0 or 3);
+            var started = Stopwatch.GetTimestamp();
+            var cpuStarted = CpuClock.ProcessNanoseconds();
+            if (runSuite)
+            {
+                suite.RunOperation();
+            }
+            else
+            {
+                reference.RunOperation();
+            }
+
+            var nanoseconds = Stopwatch.GetElapsedTime(started).TotalNanoseconds;
+            var cpuNanoseconds = Math.Max(1, CpuClock.ProcessNanoseconds() - cpuStarted);
+            (runSuite ? suiteTimes : referenceTimes).Add(nanoseconds);
+            if (runSuite)
+            {
+                suiteLog += Math.Log(nanoseconds) / 2;
+                suiteCpuLog += Math.Log(cpuNanoseconds) / 2;
+            }
+            else
+            {
+                referenceLog += Math.Log(nanoseconds) / 2;
+                referenceCpuLog += Math.Log(cpuNanoseconds) / 2;
+            }
+        }
+
+        return (suiteLog - referenceLog, suiteCpuLog - referenceCpuLog);
     }
 }

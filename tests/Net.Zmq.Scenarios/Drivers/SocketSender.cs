@@ -44,30 +44,11 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
         }
         else if (strategy == BufferStrategy.ByteArray && _socket.SendsArrays)
         {
-            for (var i = 0; i < count; i++)
-            {
-                var bytes = new byte[_size];
-                plan.Write(i, bytes, _template);
-                _socket.SendPeerId();
-                _socket.SendArray(bytes, _size);
-            }
+            SendNewArrays(plan);
         }
         else if (strategy == BufferStrategy.ArrayPool && _socket.SendsArrays)
         {
-            for (var i = 0; i < count; i++)
-            {
-                var rented = ArrayPool<byte>.Shared.Rent(_size);
-                try
-                {
-                    plan.Write(i, rented.AsSpan(0, _size), _template);
-                    _socket.SendPeerId();
-                    _socket.SendArray(rented, _size);
-                }
-                finally
-                {
-                    ArrayPool<byte>.Shared.Return(rented);
-                }
-            }
+            SendRentedArrays(plan);
         }
         else if (_socket.Expresses(strategy))
         {
@@ -83,6 +64,39 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
     }
 
     public void Dispose() => _socket.Dispose();
+
+    /// <summary>ByteArray: a new array per message, as a program that allocates per send does (one call per operation, the loop unchanged).</summary>
+    private void SendNewArrays(SendPlan plan)
+    {
+        var count = plan.Count;
+        for (var i = 0; i < count; i++)
+        {
+            var bytes = new byte[_size];
+            plan.Write(i, bytes, _template);
+            _socket.SendPeerId();
+            _socket.SendArray(bytes, _size);
+        }
+    }
+
+    /// <summary>ArrayPool: each message's array rented and returned once sent.</summary>
+    private void SendRentedArrays(SendPlan plan)
+    {
+        var count = plan.Count;
+        for (var i = 0; i < count; i++)
+        {
+            var rented = ArrayPool<byte>.Shared.Rent(_size);
+            try
+            {
+                plan.Write(i, rented.AsSpan(0, _size), _template);
+                _socket.SendPeerId();
+                _socket.SendArray(rented, _size);
+            }
+            finally
+            {
+                ArrayPool<byte>.Shared.Return(rented);
+            }
+        }
+    }
 
     private static byte[] PinnedTemplate(int size)
     {

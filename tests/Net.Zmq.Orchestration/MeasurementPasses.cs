@@ -1,0 +1,37 @@
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// A run's measurements, pass by pass: the run's own (pass 0), then each confirmation of failed gates. Every pass's
+/// processes are kept whole (what a shard's file holds) and summarised for the report.
+/// </summary>
+internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile sampling)
+{
+    private readonly List<IReadOnlyList<MeasuredProcess>> _passes = [];
+    private readonly List<ProcessSummary> _processes = [];
+
+    public MeasurementProfile Sampling => sampling;
+
+    public IReadOnlyList<IReadOnlyList<MeasuredProcess>> All => _passes;
+
+    public IReadOnlyList<ProcessSummary> Processes => _processes;
+
+    /// <summary>Measures <paramref name="cases"/> as the next pass and analyses them suite by suite, in catalog order.</summary>
+    public IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
+    {
+        var pass = _passes.Count;
+        var measured = measure(cases, sampling, pass);
+        _passes.Add(measured);
+        _processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
+        return MeasuredProcess.Combine(measured)
+            .GroupBy(m => m.Case.SuiteId)
+            .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
+            // Cells run in batches and their cases in shuffled order: reports list them in catalog order.
+            .OrderBy(c => CaseCatalog.IndexOf(c.Case.Id))
+            .ToList();
+    }
+}
