@@ -125,7 +125,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     {
         var subject = ZmqDrivers.Get(paired.Subject);
         return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description, ProvenanceOf(subject).Fingerprint,
-            compared, $"none: {paired.Title} is shown, not gated", null, []) { ShowTables = false }, null);
+            compared, $"none: {paired.Title} is shown, not gated", null, []), null);
     }
 
     private static DriverProvenance ProvenanceOf(ZmqDriver driver) =>
