@@ -50,6 +50,41 @@ public static class ClassAdoption
     /// </summary>
     public static AdoptedClass Adopt(SuiteId suite, IReadOnlyList<RecordedRun> runs, BaselineFile file)
     {
+        var observed = Observed(suite, runs);
+        var machine = observed[0].Run.Machine;
+        var subject = observed[0].Suite!.Fingerprint;
+        RequireOneClassAndBuild(suite, observed, machine, subject);
+
+        var own = file.ClassOf(machine);
+        var defaults = file.DefaultTolerances;
+        var notes = new List<string>();
+        var ids = observed.SelectMany(o => o.Suite!.Cases.Select(c => c.Case.Id)).Distinct(StringComparer.Ordinal).ToList();
+        var cases = CentredCases(observed, ids, own, defaults, notes);
+        var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > AggregateRule.MaximumRunToRun);
+        if (swinging > 0)
+        {
+            notes.Add(string.Create(CultureInfo.InvariantCulture,
+                $"{swinging} of {cases.Count} cases swing by more than {AggregateRule.MaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
+        }
+
+        var aggregate = AggregateTolerance(observed.Select(o => o.Suite!).ToList(), cases);
+        var processRise = WorstProcessBytesRise(observed, ids, cases);
+        var adopted = new ClassBaseline(
+            new Fingerprint(observed.Max(o => o.Run.StartedAt), machine, subject),
+            new BaselineRuns(observed.Count, observed.Count),
+            cases)
+        {
+            AggregateTolerance = aggregate ?? own?.AggregateTolerance ?? BaselineFile.NewClassAggregateTolerance,
+            ProcessBytesTolerance = processRise is { } rise
+                ? Math.Max(MinimumProcessBytesTolerance, RunSpread.RoundUp(3 * rise, 0.01))
+                : own?.ProcessBytesTolerance ?? BaselineFile.NewClassProcessBytesTolerance,
+        };
+        return new AdoptedClass(adopted, notes);
+    }
+
+    /// <summary>The runs that measured <paramref name="suite"/>, each with its recording of it; refused when too few did.</summary>
+    private static List<(RecordedRun Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<RecordedRun> runs)
+    {
         var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
         if (observed.Count < BaselineRuns.MinimumForSwing)
         {
@@ -57,8 +92,13 @@ public static class ClassAdoption
                 $"{suite.FileName}: measured in {observed.Count} of the {runs.Count} runs; a class is adopted from at least {BaselineRuns.MinimumForSwing}");
         }
 
-        var machine = observed[0].Run.Machine;
-        var subject = observed[0].Suite!.Fingerprint;
+        return observed;
+    }
+
+    /// <summary>Refuses runs of another machine class or another build than the first run's: a class is adopted from one of each.</summary>
+    private static void RequireOneClassAndBuild(
+        SuiteId suite, List<(RecordedRun Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
+    {
         foreach (var (run, recorded) in observed)
         {
             if (run.Machine.Class != machine.Class)
@@ -73,12 +113,16 @@ public static class ClassAdoption
                     $"{subject.Version} ({subject.NativeLibrary}): a class is adopted from runs of one build");
             }
         }
+    }
 
-        var own = file.ClassOf(machine);
-        var defaults = file.DefaultTolerances;
-        var notes = new List<string>();
+    /// <summary>
+    /// Every case measured in all the runs, centred (see <see cref="Centre"/>) with the class's own decided ratio threshold
+    /// or the file's default; a case missing from some run is left out, with a note saying so.
+    /// </summary>
+    private static Dictionary<string, BaselineCase> CentredCases(
+        List<(RecordedRun Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
+    {
         var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
-        var ids = observed.SelectMany(o => o.Suite!.Cases.Select(c => c.Case.Id)).Distinct(StringComparer.Ordinal).ToList();
         foreach (var id in ids)
         {
             var values = observed.Select(o => o.Suite!.Cases.FirstOrDefault(c => c.Case.Id == id)).OfType<AnalyzedCase>().ToList();
@@ -92,30 +136,16 @@ public static class ClassAdoption
             cases[id] = Centre(values, ratioTolerance);
         }
 
-        var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > AggregateRule.MaximumRunToRun);
-        if (swinging > 0)
-        {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"{swinging} of {cases.Count} cases swing by more than {AggregateRule.MaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
-        }
+        return cases;
+    }
 
-        var aggregate = AggregateTolerance(observed.Select(o => o.Suite!).ToList(), cases);
-        var processRise = WorstRise(ids.Where(cases.ContainsKey)
+    /// <summary>The worst relative rise of process-wide bytes per operation over the adopted cases that count it in every run; null for none.</summary>
+    private static double? WorstProcessBytesRise(
+        List<(RecordedRun Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
+        WorstRise(ids.Where(cases.ContainsKey)
             .Select(id => observed.Select(o => o.Suite!.Cases.First(c => c.Case.Id == id).Measurement.ProcessBytesPerOperation).ToList())
             .Where(values => values.All(v => v is > 0))
             .Select(values => values.Select(v => v!.Value).ToList()));
-        var adopted = new ClassBaseline(
-            new Fingerprint(observed.Max(o => o.Run.StartedAt), machine, subject),
-            new BaselineRuns(observed.Count, observed.Count),
-            cases)
-        {
-            AggregateTolerance = aggregate ?? own?.AggregateTolerance ?? BaselineFile.NewClassAggregateTolerance,
-            ProcessBytesTolerance = processRise is { } rise
-                ? Math.Max(MinimumProcessBytesTolerance, RunSpread.RoundUp(3 * rise, 0.01))
-                : own?.ProcessBytesTolerance ?? BaselineFile.NewClassProcessBytesTolerance,
-        };
-        return new AdoptedClass(adopted, notes);
-    }
 
     /// <summary>One case over the runs: its values centred on their median, its measured tolerances derived from their spread.</summary>
     private static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)

@@ -49,7 +49,7 @@ public static class BaselineWriter
             json.WriteNumber("schemaVersion", BaselineFile.CurrentSchemaVersion);
             json.WriteString("subject", file.Subject);
             json.WriteString("suite", file.Suite);
-            WritePolicy(json, file.Policy);
+            BaselinePolicyWriter.Write(json, file.Policy);
             json.WritePropertyName("defaultTolerances");
             WriteTolerances(json, file.DefaultTolerances);
             json.WriteStartObject("crossClass");
@@ -93,36 +93,42 @@ public static class BaselineWriter
         json.WriteStartObject("cases");
         foreach (var (id, entry) in machineClass.Cases.OrderBy(c => c.Key, StringComparer.Ordinal))
         {
-            json.WriteStartObject(id);
-            WriteRounded(json, "ratio", entry.Ratio, 4);
-            WriteRounded(json, "ratioLower", entry.RatioLower, 4);
-            WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
-            WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
-            if (entry.ProcessBytesPerOperation is { } process)
-            {
-                WriteRounded(json, "processBytesPerOperation", process, 0);
-            }
-
-            if (entry.CpuRatio is { } cpu)
-            {
-                WriteRounded(json, "cpuRatio", cpu.Value, 4);
-                WriteRounded(json, "cpuRatioLower", cpu.Lower, 4);
-                WriteRounded(json, "cpuRatioUpper", cpu.Upper, 4);
-            }
-
-            json.WriteStartArray("nanosecondsPerOperation");
-            foreach (var sample in entry.NanosecondsPerOperation)
-            {
-                WriteRounded(json, null, sample, 0);
-            }
-
-            json.WriteEndArray();
-            json.WritePropertyName("tolerances");
-            WriteTolerances(json, entry.Tolerances);
-            json.WriteEndObject();
+            WriteCase(json, id, entry);
         }
 
         json.WriteEndObject();
+        json.WriteEndObject();
+    }
+
+    /// <summary>One case of a class: its centred ratio and interval, its bytes, its samples and its tolerances.</summary>
+    private static void WriteCase(Utf8JsonWriter json, string id, BaselineCase entry)
+    {
+        json.WriteStartObject(id);
+        WriteRounded(json, "ratio", entry.Ratio, 4);
+        WriteRounded(json, "ratioLower", entry.RatioLower, 4);
+        WriteRounded(json, "ratioUpper", entry.RatioUpper, 4);
+        WriteRounded(json, "bytesPerOperation", entry.BytesPerOperation, 0);
+        if (entry.ProcessBytesPerOperation is { } process)
+        {
+            WriteRounded(json, "processBytesPerOperation", process, 0);
+        }
+
+        if (entry.CpuRatio is { } cpu)
+        {
+            WriteRounded(json, "cpuRatio", cpu.Value, 4);
+            WriteRounded(json, "cpuRatioLower", cpu.Lower, 4);
+            WriteRounded(json, "cpuRatioUpper", cpu.Upper, 4);
+        }
+
+        json.WriteStartArray("nanosecondsPerOperation");
+        foreach (var sample in entry.NanosecondsPerOperation)
+        {
+            WriteRounded(json, null, sample, 0);
+        }
+
+        json.WriteEndArray();
+        json.WritePropertyName("tolerances");
+        WriteTolerances(json, entry.Tolerances);
         json.WriteEndObject();
     }
 
@@ -156,46 +162,6 @@ public static class BaselineWriter
         json.WriteString("nativeLibrary", fingerprint.Subject.NativeLibrary);
         json.WriteEndObject();
         json.WriteEndObject();
-    }
-
-    private static void WritePolicy(Utf8JsonWriter json, Policy policy)
-    {
-        json.WriteStartObject("policy");
-        WriteObjects(json, "ratioBounds", policy.RatioBounds, bound =>
-        {
-            json.WriteString("variant", bound.Variant);
-            json.WriteString("reference", bound.Reference);
-            json.WriteNumber("max", bound.Max);
-            json.WriteString("why", bound.Why);
-        });
-        WriteObjects(json, "bytesBounds", policy.BytesBounds, bound =>
-        {
-            json.WriteString("variant", bound.Variant);
-            json.WriteNumber("max", bound.Max);
-            json.WriteNumber("upToMessageBytes", bound.UpToMessageBytes);
-            json.WriteString("why", bound.Why);
-        });
-        WriteObjects(json, "knownViolations", policy.KnownViolations, violation =>
-        {
-            json.WriteString("case", violation.Case);
-            json.WriteString("gate", violation.Gate.Key);
-            json.WriteString("evidence", violation.Evidence);
-        });
-        json.WriteEndObject();
-    }
-
-    /// <summary>An array of objects, each written by <paramref name="fields"/>.</summary>
-    private static void WriteObjects<T>(Utf8JsonWriter json, string name, IEnumerable<T> items, Action<T> fields)
-    {
-        json.WriteStartArray(name);
-        foreach (var item in items)
-        {
-            json.WriteStartObject();
-            fields(item);
-            json.WriteEndObject();
-        }
-
-        json.WriteEndArray();
     }
 
     private static void WriteTolerances(Utf8JsonWriter json, Tolerances tolerances)

@@ -32,34 +32,13 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
             var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
             foreach (var subject in root.GetProperty("subjects").EnumerateArray())
             {
-                // The class of values the run was judged against (results.json before schema 5 baselines had the whole file as "baseline").
-                var baseline = subject.TryGetProperty("basis", out var basis) && basis.ValueKind == JsonValueKind.Object ? basis.GetProperty("class")
-                    : subject.TryGetProperty("baseline", out var file) ? file : default;
+                var baseline = JudgedAgainst(subject);
                 foreach (var analyzed in subject.GetProperty("cases").EnumerateArray())
                 {
-                    var measurement = analyzed.GetProperty("measurement");
-                    var identity = measurement.GetProperty("case");
-                    if (identity.GetProperty("isReference").GetBoolean())
+                    if (ReadCase(analyzed, baseline) is { } compared)
                     {
-                        continue;
+                        cases[compared.Id] = compared;
                     }
-
-                    var id = identity.GetProperty("id").GetString()!;
-                    var tolerances = baseline.ValueKind == JsonValueKind.Object
-                                     && baseline.GetProperty("cases").TryGetProperty(id, out var entry)
-                        ? entry.GetProperty("tolerances")
-                        : (JsonElement?)null;
-                    // A sleep-bound case is judged in CPU time, as its gates judge it.
-                    var inCpuTime = identity.TryGetProperty("sleepBound", out var sleepBound) && sleepBound.GetBoolean()
-                                    && analyzed.TryGetProperty("cpuRatio", out var cpuRatio) && cpuRatio.ValueKind == JsonValueKind.Object;
-                    var ratio = analyzed.GetProperty(inCpuTime ? "cpuRatio" : "ratio");
-                    var referenceTimes = analyzed.GetProperty("referenceNanosecondsPerOperation").EnumerateArray().Select(e => e.GetDouble()).ToList();
-                    cases[id] = new ComparedCase(id, $"{identity.GetProperty("subject").GetString()}/{identity.GetProperty("suite").GetString()}",
-                        new RatioEstimate(ratio.GetProperty("value").GetDouble(), ratio.GetProperty("lower").GetDouble(), ratio.GetProperty("upper").GetDouble()),
-                        Quantiles.Median(referenceTimes) / measurement.GetProperty("messagesPerOperation").GetInt32(),
-                        measurement.GetProperty("bytesAllocatedPerOperation").GetDouble(),
-                        Tolerance(tolerances, "ratio", Tolerances.Default.Ratio), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
-                        Tolerance(tolerances, "bytesRelative", Tolerances.Default.BytesRelative), Tolerance(tolerances, "bytesAbsolute", Tolerances.Default.BytesAbsolute));
                 }
             }
 
@@ -69,6 +48,42 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
         {
             throw new InvalidDataException($"{path}: not a results.json of this suite ({e.Message})", e);
         }
+    }
+
+    /// <summary>
+    /// The class of values the subject was judged against (results.json before schema 5 baselines had the whole file as
+    /// "baseline"); an undefined element where there is none.
+    /// </summary>
+    private static JsonElement JudgedAgainst(JsonElement subject) =>
+        subject.TryGetProperty("basis", out var basis) && basis.ValueKind == JsonValueKind.Object ? basis.GetProperty("class")
+            : subject.TryGetProperty("baseline", out var file) ? file : default;
+
+    /// <summary>One analyzed case with the tolerances <paramref name="baseline"/> set for it; null for a reference case.</summary>
+    private static ComparedCase? ReadCase(JsonElement analyzed, JsonElement baseline)
+    {
+        var measurement = analyzed.GetProperty("measurement");
+        var identity = measurement.GetProperty("case");
+        if (identity.GetProperty("isReference").GetBoolean())
+        {
+            return null;
+        }
+
+        var id = identity.GetProperty("id").GetString()!;
+        var tolerances = baseline.ValueKind == JsonValueKind.Object
+                         && baseline.GetProperty("cases").TryGetProperty(id, out var entry)
+            ? entry.GetProperty("tolerances")
+            : (JsonElement?)null;
+        // A sleep-bound case is judged in CPU time, as its gates judge it.
+        var inCpuTime = identity.TryGetProperty("sleepBound", out var sleepBound) && sleepBound.GetBoolean()
+                        && analyzed.TryGetProperty("cpuRatio", out var cpuRatio) && cpuRatio.ValueKind == JsonValueKind.Object;
+        var ratio = analyzed.GetProperty(inCpuTime ? "cpuRatio" : "ratio");
+        var referenceTimes = analyzed.GetProperty("referenceNanosecondsPerOperation").EnumerateArray().Select(e => e.GetDouble()).ToList();
+        return new ComparedCase(id, $"{identity.GetProperty("subject").GetString()}/{identity.GetProperty("suite").GetString()}",
+            new RatioEstimate(ratio.GetProperty("value").GetDouble(), ratio.GetProperty("lower").GetDouble(), ratio.GetProperty("upper").GetDouble()),
+            Quantiles.Median(referenceTimes) / measurement.GetProperty("messagesPerOperation").GetInt32(),
+            measurement.GetProperty("bytesAllocatedPerOperation").GetDouble(),
+            Tolerance(tolerances, "ratio", Tolerances.Default.Ratio), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
+            Tolerance(tolerances, "bytesRelative", Tolerances.Default.BytesRelative), Tolerance(tolerances, "bytesAbsolute", Tolerances.Default.BytesAbsolute));
     }
 
     private static double Tolerance(JsonElement? tolerances, string name, double otherwise) =>

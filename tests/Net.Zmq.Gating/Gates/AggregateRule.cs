@@ -50,27 +50,42 @@ public static class AggregateRule
             .ToList();
 
         var name = $"{basis.File.Subject}/{basis.File.Suite}";
-        GateResult Shown(string bound, string why) => new(Gate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
-        var (tolerance, whose) = basis.Time switch
-        {
-            TimeJudgement.OwnClass => (baseline.AggregateTolerance, "aggregateTolerance {0:P0}"),
-            TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"crossClass {{0:P0}}, against the class {baseline.Key}"),
-            _ => (double.NaN, ""),
-        };
+        var (tolerance, whose) = ToleranceAndWhose(basis);
         if (double.IsNaN(tolerance))
         {
-            return Shown("—", basis.Time == TimeJudgement.AcrossClasses
+            return Shown(name, "—", basis.Time == TimeJudgement.AcrossClasses
                 ? $"not applied across machine classes: {basis.File.CrossClass.Why}"
-                : basis.Why ?? "not applied");
+                : basis.Why ?? "not applied", baselinePath);
         }
 
         var steadyGroups = steady.Select(c => c.Case.Group).Distinct().Count();
         if (steadyGroups < MinimumGroups)
         {
-            return Shown("—", string.Create(CultureInfo.InvariantCulture,
-                $"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"));
+            return Shown(name, "—", string.Create(CultureInfo.InvariantCulture,
+                $"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"),
+                baselinePath);
         }
 
+        return Judge(steady, baseline, name, tolerance, whose, baselinePath);
+    }
+
+    /// <summary>
+    /// The tolerance the suite's mean is judged with and the format of its explanation (<c>{0}</c> the tolerance):
+    /// the class's own, or the file's cross-class one; NaN where the mean is not judged against this class.
+    /// </summary>
+    private static (double Tolerance, string Whose) ToleranceAndWhose(BaselineBasis basis) => basis.Time switch
+    {
+        TimeJudgement.OwnClass => (basis.Class.AggregateTolerance, "aggregateTolerance {0:P0}"),
+        TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"crossClass {{0:P0}}, against the class {basis.Class.Key}"),
+        _ => (double.NaN, ""),
+    };
+
+    /// <summary>
+    /// The gate over the steady cases measured on a quiet machine: the geometric mean of their ratios to the baseline's
+    /// against 1 + <paramref name="tolerance"/>; shown, not applied, where too few groups were measured quietly.
+    /// </summary>
+    private static GateResult Judge(List<AnalyzedCase> steady, ClassBaseline baseline, string name, double tolerance, string whose, string baselinePath)
+    {
         var bound = 1 + tolerance;
         var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (") + string.Format(CultureInfo.InvariantCulture, whose, tolerance) + ")";
         var groups = steady
@@ -80,8 +95,9 @@ public static class AggregateRule
             .ToList();
         if (groups.Count < MinimumGroups)
         {
-            return Shown(boundText, string.Create(CultureInfo.InvariantCulture,
-                $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"));
+            return Shown(name, boundText, string.Create(CultureInfo.InvariantCulture,
+                $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"),
+                baselinePath);
         }
 
         var estimate = GeometricMean.Of(groups);
@@ -92,4 +108,8 @@ public static class AggregateRule
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
             estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
     }
+
+    /// <summary>The gate shown, not applied, with its bound (or "—") and why.</summary>
+    private static GateResult Shown(string name, string bound, string why, string baselinePath) =>
+        new(Gate, name, "—", bound, GateVerdict.NotApplied, baselinePath, why);
 }

@@ -22,6 +22,35 @@ public static class CallCountRule
     /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the reference (<see cref="RunCounts.VaryingIn"/>).</param>
     public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string source)
     {
+        var (more, fewer, varying, judged) = Compare(measured, reference, timingDependent);
+        var verdict = more.Count > 0 ? GateVerdict.Fail : judged > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
+        var shown = more.Count > 0
+            ? $"more calls than {referenceName}: {string.Join(", ", more)}"
+            : $"{judged} call{(judged == 1 ? "" : "s")} judged exactly, none made more often per message than by {referenceName}";
+        var notes = new List<string>();
+        if (fewer.Count > 0)
+        {
+            notes.Add($"fewer calls than {referenceName}: {string.Join(", ", fewer)}");
+        }
+
+        if (varying.Count > 0)
+        {
+            notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
+        }
+
+        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
+            notes.Count == 0 ? null : string.Join("; ", notes))
+        {
+            CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],
+        };
+    }
+
+    /// <summary>The calls made more and fewer times per message than by the reference, those shown only, and how many were judged.</summary>
+    private sealed record CallComparison(List<string> More, List<string> Fewer, List<string> Varying, int Judged);
+
+    /// <summary>Every call of either side, in ordinal order: judged exactly where it is judged and steady on both sides, else shown only.</summary>
+    private static CallComparison Compare(CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
+    {
         var more = new List<string>();
         var fewer = new List<string>();
         var varying = new List<string>();
@@ -47,26 +76,7 @@ public static class CallCountRule
             }
         }
 
-        var verdict = more.Count > 0 ? GateVerdict.Fail : judged > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
-        var shown = more.Count > 0
-            ? $"more calls than {referenceName}: {string.Join(", ", more)}"
-            : $"{judged} call{(judged == 1 ? "" : "s")} judged exactly, none made more often per message than by {referenceName}";
-        var notes = new List<string>();
-        if (fewer.Count > 0)
-        {
-            notes.Add($"fewer calls than {referenceName}: {string.Join(", ", fewer)}");
-        }
-
-        if (varying.Count > 0)
-        {
-            notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
-        }
-
-        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
-            notes.Count == 0 ? null : string.Join("; ", notes))
-        {
-            CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],
-        };
+        return new CallComparison(more, fewer, varying, judged);
     }
 
     private static string Per(long count, long messages) => ((double)count / messages).ToString("0.###", CultureInfo.InvariantCulture);

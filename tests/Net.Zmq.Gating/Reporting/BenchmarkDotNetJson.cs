@@ -59,70 +59,85 @@ public static class BenchmarkDotNetJson
             ["MethodTitle"] = c.Variant,
             ["Parameters"] = $"Group={c.Group}&MessagesPerOperation={messagesPerOperation}",
             ["FullName"] = c.Id,
-            ["Statistics"] = new JsonObject
-            {
-                ["OriginalValues"] = Numbers(times),
-                ["N"] = s.N,
-                ["Min"] = s.Min,
-                ["LowerFence"] = s.LowerFence,
-                ["Q1"] = s.Q1,
-                ["Median"] = s.Median,
-                ["Mean"] = s.Mean,
-                ["Q3"] = s.Q3,
-                ["UpperFence"] = s.UpperFence,
-                ["Max"] = s.Max,
-                ["InterquartileRange"] = s.InterquartileRange,
-                ["LowerOutliers"] = Numbers(s.LowerOutliers),
-                ["UpperOutliers"] = Numbers(s.UpperOutliers),
-                ["AllOutliers"] = Numbers(s.AllOutliers),
-                ["StandardError"] = s.StandardError,
-                ["Variance"] = s.Variance,
-                ["StandardDeviation"] = s.StandardDeviation,
-                ["Skewness"] = s.Skewness,
-                ["Kurtosis"] = s.Kurtosis,
-                ["ConfidenceInterval"] = new JsonObject
-                {
-                    ["N"] = s.ConfidenceInterval.N,
-                    ["Mean"] = s.ConfidenceInterval.Mean,
-                    ["StandardError"] = s.ConfidenceInterval.StandardError,
-                    ["Level"] = (int)s.ConfidenceInterval.Level,
-                    ["Margin"] = s.ConfidenceInterval.Margin,
-                    ["Lower"] = s.ConfidenceInterval.Lower,
-                    ["Upper"] = s.ConfidenceInterval.Upper,
-                },
-                ["Percentiles"] = new JsonObject
-                {
-                    ["P0"] = s.Percentiles.P0,
-                    ["P25"] = s.Percentiles.P25,
-                    ["P50"] = s.Percentiles.P50,
-                    ["P67"] = s.Percentiles.P67,
-                    ["P80"] = s.Percentiles.P80,
-                    ["P85"] = s.Percentiles.P85,
-                    ["P90"] = s.Percentiles.P90,
-                    ["P95"] = s.Percentiles.P95,
-                    ["P100"] = s.Percentiles.P100,
-                },
-            },
-            ["Memory"] = new JsonObject
-            {
-                ["Gen0Collections"] = Collections(measurement.Gen0PerThousandOperations, operations),
-                ["Gen1Collections"] = Collections(measurement.Gen1PerThousandOperations, operations),
-                ["Gen2Collections"] = Collections(measurement.Gen2PerThousandOperations, operations),
-                ["TotalOperations"] = operations,
-                ["BytesAllocatedPerOperation"] = (long)Math.Round(measurement.BytesAllocatedPerOperation),
-            },
-            ["Measurements"] = new JsonArray([.. times.Select((ns, i) => (JsonNode)new JsonObject
-            {
-                ["IterationMode"] = "Workload",
-                ["IterationStage"] = "Result",
-                ["LaunchIndex"] = 1,
-                ["IterationIndex"] = i + 1,
-                ["Operations"] = 1,
-                ["Nanoseconds"] = ns,
-            })]),
+            ["Statistics"] = Statistics(times, s),
+            ["Memory"] = Memory(measurement, operations),
+            ["Measurements"] = Measurements(times),
             ["Metrics"] = new JsonArray(),
         };
     }
+
+    /// <summary>BenchmarkDotNet's "Statistics" object: the per-operation times and the statistics computed over them.</summary>
+    private static JsonObject Statistics(IReadOnlyList<double> times, BdnStatistics s) => new()
+    {
+        ["OriginalValues"] = Numbers(times),
+        ["N"] = s.N,
+        ["Min"] = s.Min,
+        ["LowerFence"] = s.LowerFence,
+        ["Q1"] = s.Q1,
+        ["Median"] = s.Median,
+        ["Mean"] = s.Mean,
+        ["Q3"] = s.Q3,
+        ["UpperFence"] = s.UpperFence,
+        ["Max"] = s.Max,
+        ["InterquartileRange"] = s.InterquartileRange,
+        ["LowerOutliers"] = Numbers(s.LowerOutliers),
+        ["UpperOutliers"] = Numbers(s.UpperOutliers),
+        ["AllOutliers"] = Numbers(s.AllOutliers),
+        ["StandardError"] = s.StandardError,
+        ["Variance"] = s.Variance,
+        ["StandardDeviation"] = s.StandardDeviation,
+        ["Skewness"] = s.Skewness,
+        ["Kurtosis"] = s.Kurtosis,
+        ["ConfidenceInterval"] = ConfidenceInterval(s),
+        ["Percentiles"] = Percentiles(s),
+    };
+
+    /// <summary>BenchmarkDotNet's "ConfidenceInterval" object for the statistics.</summary>
+    private static JsonObject ConfidenceInterval(BdnStatistics s) => new()
+    {
+        ["N"] = s.ConfidenceInterval.N,
+        ["Mean"] = s.ConfidenceInterval.Mean,
+        ["StandardError"] = s.ConfidenceInterval.StandardError,
+        ["Level"] = (int)s.ConfidenceInterval.Level,
+        ["Margin"] = s.ConfidenceInterval.Margin,
+        ["Lower"] = s.ConfidenceInterval.Lower,
+        ["Upper"] = s.ConfidenceInterval.Upper,
+    };
+
+    /// <summary>BenchmarkDotNet's "Percentiles" object for the statistics.</summary>
+    private static JsonObject Percentiles(BdnStatistics s) => new()
+    {
+        ["P0"] = s.Percentiles.P0,
+        ["P25"] = s.Percentiles.P25,
+        ["P50"] = s.Percentiles.P50,
+        ["P67"] = s.Percentiles.P67,
+        ["P80"] = s.Percentiles.P80,
+        ["P85"] = s.Percentiles.P85,
+        ["P90"] = s.Percentiles.P90,
+        ["P95"] = s.Percentiles.P95,
+        ["P100"] = s.Percentiles.P100,
+    };
+
+    /// <summary>BenchmarkDotNet's "Memory" object: the case's collections over all its operations and its bytes per operation.</summary>
+    private static JsonObject Memory(CaseMeasurement measurement, int operations) => new()
+    {
+        ["Gen0Collections"] = Collections(measurement.Gen0PerThousandOperations, operations),
+        ["Gen1Collections"] = Collections(measurement.Gen1PerThousandOperations, operations),
+        ["Gen2Collections"] = Collections(measurement.Gen2PerThousandOperations, operations),
+        ["TotalOperations"] = operations,
+        ["BytesAllocatedPerOperation"] = (long)Math.Round(measurement.BytesAllocatedPerOperation),
+    };
+
+    /// <summary>BenchmarkDotNet's "Measurements" array: one workload result iteration per measured operation.</summary>
+    private static JsonArray Measurements(IReadOnlyList<double> times) => new([.. times.Select((ns, i) => (JsonNode)new JsonObject
+    {
+        ["IterationMode"] = "Workload",
+        ["IterationStage"] = "Result",
+        ["LaunchIndex"] = 1,
+        ["IterationIndex"] = i + 1,
+        ["Operations"] = 1,
+        ["Nanoseconds"] = ns,
+    })]);
 
     private static JsonArray Numbers(IEnumerable<double> values) => new([.. values.Select(v => (JsonNode)JsonValue.Create(v))]);
 

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Reporting;
@@ -65,21 +66,27 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
 
         if (failing.Count > 0)
         {
-            if (notGated.Count + unreadable.Count > 0)
-            {
-                // A table straight after a list would be read as part of its last item.
-                Line();
-            }
-
-            Line("| Case | Gate | Measured | Bound | Baseline file |");
-            Line("|---|---|---|---|---|");
-            foreach (var gate in failing)
-            {
-                Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | {gate.Bound} | {gate.BaselineFile} |");
-            }
+            RenderFailingGatesTable(failing, afterList: notGated.Count + unreadable.Count > 0);
         }
 
         Line();
+    }
+
+    /// <summary>Writes the table of the gates that fail the run, set apart from a list written just before it.</summary>
+    private void RenderFailingGatesTable(List<GateResult> failing, bool afterList)
+    {
+        if (afterList)
+        {
+            // A table straight after a list would be read as part of its last item.
+            Line();
+        }
+
+        Line("| Case | Gate | Measured | Bound | Baseline file |");
+        Line("|---|---|---|---|---|");
+        foreach (var gate in failing)
+        {
+            Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | {gate.Bound} | {gate.BaselineFile} |");
+        }
     }
 
     /// <summary>
@@ -105,6 +112,27 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         var t = HeadAgainstBaseGates.Default;
         Line("## Head against base");
         Line();
+        RenderHowHeadAndBaseWereMeasured(run, builds, t);
+        Line();
+        var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
+        RenderSuiteMeans(timed);
+        Line();
+        RenderMovedMost(compared, timed.Count);
+        Line();
+        if (builds.NotComparable.Count > 0)
+        {
+            foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
+            {
+                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} ({V(string.Join(", ", reason.Select(n => n.Case)))}).");
+            }
+
+            Line();
+        }
+    }
+
+    /// <summary>Writes how head and base were measured (interleaved, in which processes, with which seeds) and what fails a case or the mean.</summary>
+    private void RenderHowHeadAndBaseWereMeasured(PerfRun run, HeadAndBase builds, HeadAgainstBaseGates.Thresholds t)
+    {
         var measuring = run.Processes.Where(p => p.Pass == run.Processes[0].Pass).ToList();
         var where = measuring.Count < 2
             ? $"(loaded first in this process: the {V(builds.LoadedFirst)})"
@@ -116,10 +144,13 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
              F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
              F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
              F($"allocation above the base's + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
-        Line();
+    }
+
+    /// <summary>Writes head ÷ base per suite and over every timed case: the geometric mean and how many cases are slower, the same or faster.</summary>
+    private void RenderSuiteMeans(List<AnalyzedCase> timed)
+    {
         Line("| Suite | Cases | Head ÷ base, geometric mean weighted by precision [95 % CI] | Slower | Same | Faster |");
         Line("|---|---:|---|---:|---:|---:|");
-        var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
         foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single()))
         {
             var mean = HeadAgainstBaseGates.Mean(suite) ?? GeometricMean.OfWeighted(
@@ -127,9 +158,12 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | {V(suite.Count(c => c.Ratio.Lower > 1))} | " +
                  $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | {V(suite.Count(c => c.Ratio.Upper < 1))} |");
         }
+    }
 
-        Line();
-        var sleeping = compared.Cases.Count - timed.Count;
+    /// <summary>Writes the cases that moved most against the base, measured in their own uncertainty.</summary>
+    private void RenderMovedMost(SubjectRun compared, int timedCount)
+    {
+        var sleeping = compared.Cases.Count - timedCount;
         Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases" +
              $"{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are shown, not judged, and left out of the means above" : "")}):");
         Line();
@@ -140,17 +174,6 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         {
             Line($"| {V(c.Case.CrossSubjectKey)} | {V(c.Ratio.ToString())} | {V(c.CpuRatio?.ToString() ?? "–")} | " +
                  $"{V(Units.Bytes(c.Measurement.BytesAllocatedPerOperation))} / {V(c.ReferenceBytesPerOperation is { } b ? Units.Bytes(b) : "–")} |");
-        }
-
-        Line();
-        if (builds.NotComparable.Count > 0)
-        {
-            foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
-            {
-                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} ({V(string.Join(", ", reason.Select(n => n.Case)))}).");
-            }
-
-            Line();
         }
     }
 

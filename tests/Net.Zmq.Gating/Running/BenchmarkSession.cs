@@ -2,6 +2,7 @@ using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 using BenchmarkDotNet.Validators;
@@ -131,15 +132,7 @@ public static class BenchmarkSession
     {
         var config = CreateConfig(iterations, CellTimeout(ids.Select(cells.EstimatedSeconds)), artifactsPath, logger);
         var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType, config);
-        var wanted = ids.ToHashSet(StringComparer.Ordinal);
-        var selected = all.BenchmarksCases.Where(b => wanted.Contains(CellOf(b, cells.CellParameter))).ToArray();
-        var missing = wanted.Except(selected.Select(b => CellOf(b, cells.CellParameter))).ToList();
-        if (missing.Count > 0)
-        {
-            throw new InvalidOperationException(
-                $"{cells.BenchmarkType.Name} offers no benchmark for: {string.Join(", ", missing)} (its {cells.CellParameter} source must list every cell)");
-        }
-
+        var selected = SelectedBenchmarks(cells, ids, all);
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cells.BenchmarkType, all.Config));
 
         var critical = summary.ValidationErrors.Where(e => e.IsCritical).ToList();
@@ -149,6 +142,28 @@ public static class BenchmarkSession
                 "BenchmarkDotNet refused to run: " + string.Join("; ", critical.Select(e => e.Message)));
         }
 
+        CollectTimes(cells, selected, summary, iterations, times, failures);
+    }
+
+    /// <summary>The benchmarks of the cells <paramref name="ids"/> names, in the type's order; an error naming any cell the type does not offer.</summary>
+    private static BenchmarkCase[] SelectedBenchmarks(InterleavedCells cells, IReadOnlyList<string> ids, BenchmarkRunInfo all)
+    {
+        var wanted = ids.ToHashSet(StringComparer.Ordinal);
+        var selected = all.BenchmarksCases.Where(b => wanted.Contains(CellOf(b, cells.CellParameter))).ToArray();
+        var missing = wanted.Except(selected.Select(b => CellOf(b, cells.CellParameter))).ToList();
+        if (missing.Count > 0)
+        {
+            throw new InvalidOperationException(
+                $"{cells.BenchmarkType.Name} offers no benchmark for: {string.Join(", ", missing)} (its {cells.CellParameter} source must list every cell)");
+        }
+
+        return selected;
+    }
+
+    /// <summary>Puts each cell's per-operation times into <paramref name="times"/>, or why it has none into <paramref name="failures"/>.</summary>
+    private static void CollectTimes(InterleavedCells cells, BenchmarkCase[] selected, Summary summary, int iterations,
+        Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
+    {
         foreach (var benchmark in selected)
         {
             var id = CellOf(benchmark, cells.CellParameter);

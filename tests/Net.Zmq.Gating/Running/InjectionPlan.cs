@@ -46,43 +46,48 @@ public sealed class InjectionPlan
         var entries = new List<Entry>();
         foreach (var item in items)
         {
-            var at = item.IndexOf('@', StringComparison.Ordinal);
-            var colon = item.IndexOf(':', StringComparison.Ordinal);
-            if (colon < 0 || at < colon || at == item.Length - 1)
-            {
-                throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>");
-            }
-
-            var kind = item[..colon];
-            var cases = new CaseFilter(item[(at + 1)..]);
-            if (kind == "delay" && item[at - 1] == '%')
-            {
-                var percent = item[(colon + 1)..(at - 1)];
-                entries.Add(double.TryParse(percent, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var share) && share is > 0 and <= 1000
-                    ? new Entry(cases, 0, 0) { DelayFraction = share / 100 }
-                    : throw Malformed(item, $"\"{percent}\" is not a percentage above 0 (at most 1000)"));
-                continue;
-            }
-
-            if (!long.TryParse(item[(colon + 1)..at], NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
-            {
-                throw Malformed(item, $"\"{item[(colon + 1)..at]}\" is not a whole number above 0");
-            }
-
-            entries.Add(kind switch
-            {
-                "delay" => new Entry(cases, amount, 0),
-                "alloc" when amount <= int.MaxValue => new Entry(cases, 0, (int)amount),
-                "alloc" => throw Malformed(item, "an allocation per message must be below 2 GiB"),
-                "call" when amount <= 1000 => new Entry(cases, 0, 0) { ExtraCalls = (int)amount },
-                "call" => throw Malformed(item, "at most 1000 extra calls per message"),
-                _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call"),
-            });
+            entries.Add(ParseEntry(item));
         }
 
         return entries.Count > 0
             ? new InjectionPlan(string.Join(';', items), entries)
             : throw Malformed(text, "no entry");
+    }
+
+    /// <summary>One entry of the setting, <c>kind:amount@glob</c>; a malformed one is an error that quotes it.</summary>
+    private static Entry ParseEntry(string item)
+    {
+        var at = item.IndexOf('@', StringComparison.Ordinal);
+        var colon = item.IndexOf(':', StringComparison.Ordinal);
+        if (colon < 0 || at < colon || at == item.Length - 1)
+        {
+            throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>");
+        }
+
+        var kind = item[..colon];
+        var cases = new CaseFilter(item[(at + 1)..]);
+        if (kind == "delay" && item[at - 1] == '%')
+        {
+            var percent = item[(colon + 1)..(at - 1)];
+            return double.TryParse(percent, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var share) && share is > 0 and <= 1000
+                ? new Entry(cases, 0, 0) { DelayFraction = share / 100 }
+                : throw Malformed(item, $"\"{percent}\" is not a percentage above 0 (at most 1000)");
+        }
+
+        if (!long.TryParse(item[(colon + 1)..at], NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
+        {
+            throw Malformed(item, $"\"{item[(colon + 1)..at]}\" is not a whole number above 0");
+        }
+
+        return kind switch
+        {
+            "delay" => new Entry(cases, amount, 0),
+            "alloc" when amount <= int.MaxValue => new Entry(cases, 0, (int)amount),
+            "alloc" => throw Malformed(item, "an allocation per message must be below 2 GiB"),
+            "call" when amount <= 1000 => new Entry(cases, 0, 0) { ExtraCalls = (int)amount },
+            "call" => throw Malformed(item, "at most 1000 extra calls per message"),
+            _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call"),
+        };
     }
 
     private static ArgumentException Malformed(string entry, string problem) => new($"PERF_INJECT entry \"{entry}\": {problem}");

@@ -61,35 +61,9 @@ public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard,
     /// </summary>
     public static IReadOnlyList<(string Path, MeasuredRun Run)> ReadShards(string directory, RunIdentity expected)
     {
-        if (!Directory.Exists(directory))
-        {
-            throw new InvalidDataException($"{MergeVariable}={directory}: no such folder");
-        }
-
-        var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal).ToList();
-        if (files.Count == 0)
-        {
-            throw new InvalidDataException($"{MergeVariable}={directory}: no shard file (shard-k-of-N.json) in it");
-        }
-
+        var files = ShardFiles(directory);
         var shards = files.Select(f => (Path: f, Run: ProcessFiles.Read<MeasuredRun>(f))).ToList();
-        foreach (var (path, run) in shards)
-        {
-            if (run.Schema != CurrentSchema)
-            {
-                throw new InvalidDataException($"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
-            }
-
-            if (run.Shard is null)
-            {
-                throw new InvalidDataException($"{path}: field 'shard' is missing: not a shard's file");
-            }
-
-            if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
-            {
-                throw new InvalidDataException($"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
-            }
-        }
+        RequireShardsOf(expected, shards);
 
         var count = shards[0].Run.Shard!.Count;
         if (shards.FirstOrDefault(s => s.Run.Shard!.Count != count) is { Path: not null } other)
@@ -107,5 +81,44 @@ public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard,
             ? throw new InvalidDataException($"{MergeVariable}={directory}: shard{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing.Select(m => $"{m}/{count}"))} missing " +
                                              $"(found {string.Join(", ", shards.Select(s => System.IO.Path.GetFileName(s.Path)))})")
             : [.. shards.OrderBy(s => s.Run.Shard!.Index)];
+    }
+
+    /// <summary>Every shard file under <paramref name="directory"/>, in ordinal order; an error where the folder is missing or holds none.</summary>
+    private static List<string> ShardFiles(string directory)
+    {
+        if (!Directory.Exists(directory))
+        {
+            throw new InvalidDataException($"{MergeVariable}={directory}: no such folder");
+        }
+
+        var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal).ToList();
+        if (files.Count == 0)
+        {
+            throw new InvalidDataException($"{MergeVariable}={directory}: no shard file (shard-k-of-N.json) in it");
+        }
+
+        return files;
+    }
+
+    /// <summary>Refuses any file that is not a shard of this schema or that is a shard of another run than <paramref name="expected"/>.</summary>
+    private static void RequireShardsOf(RunIdentity expected, List<(string Path, MeasuredRun Run)> shards)
+    {
+        foreach (var (path, run) in shards)
+        {
+            if (run.Schema != CurrentSchema)
+            {
+                throw new InvalidDataException($"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
+            }
+
+            if (run.Shard is null)
+            {
+                throw new InvalidDataException($"{path}: field 'shard' is missing: not a shard's file");
+            }
+
+            if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
+            {
+                throw new InvalidDataException($"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
+            }
+        }
     }
 }
