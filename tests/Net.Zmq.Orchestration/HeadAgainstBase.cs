@@ -32,12 +32,11 @@ public static class HeadAgainstBase
 
     private static List<AnalyzedCase> Analyze(IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs)
     {
-        var list = pairs.ToList();
-        var wall = Ratios(list, m => m.NanosecondsPerOperation);
-        var cpu = list.All(p => p.Head.CpuNanosecondsPerOperation.Count > 0 && p.Base.CpuNanosecondsPerOperation.Count > 0)
-            ? Ratios(list, m => m.CpuNanosecondsPerOperation)
+        var wall = Ratios(pairs, m => m.NanosecondsPerOperation);
+        var cpu = pairs.All(p => p.Head.CpuNanosecondsPerOperation.Count > 0 && p.Base.CpuNanosecondsPerOperation.Count > 0)
+            ? Ratios(pairs, m => m.CpuNanosecondsPerOperation)
             : null;
-        return [.. list.Select((p, i) => new AnalyzedCase(p.Head, wall[i].Ratio, p.Base.NanosecondsPerOperation)
+        return [.. pairs.Select((p, i) => new AnalyzedCase(p.Head, wall[i].Ratio, p.Base.NanosecondsPerOperation)
         {
             CpuRatio = cpu?[i].Ratio,
             ReferenceBytesPerOperation = p.Base.BytesAllocatedPerOperation,
@@ -54,7 +53,7 @@ public static class HeadAgainstBase
     /// every block of it, and only the spread between processes shows it.
     /// </summary>
     private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
-        List<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
+        IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
         var samples = pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).ToList();
         return [.. pairs.Select((p, i) => samples[i].Processes < 2

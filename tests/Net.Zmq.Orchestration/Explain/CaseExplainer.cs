@@ -167,13 +167,11 @@ public sealed class CaseExplainer(string repositoryRoot)
     /// </summary>
     private List<GateResult> Judged(SuiteId suite, string caseId, IReadOnlyList<AnalyzedCase> cases, Said said)
     {
-        var problems = said.Problems;
-        Action<string> say = said.Say;
         var load = _store.Load(suite, refreshing: false);
         if (load.File is not { } file)
         {
-            problems.Add($"{load.Shown}: {load.Error ?? "does not exist"}");
-            say($"Baseline {load.Shown}: {load.Error ?? "does not exist"}");
+            said.Problems.Add($"{load.Shown}: {load.Error ?? "does not exist"}");
+            said.Say($"Baseline {load.Shown}: {load.Error ?? "does not exist"}");
             return [];
         }
 
@@ -181,16 +179,16 @@ public sealed class CaseExplainer(string repositoryRoot)
         var first = file.Classes[0];
         var gates = SuiteDeclarations.Of(suite).Evaluate(cases, new BaselineBasis(file, first, TimeJudgement.OwnClass, null), load.Shown)
             .Where(g => g.Case == caseId).ToList();
-        say($"Gates ({load.Shown}; bounds from the class \"{first.Key}\", on a machine of that class):");
-        gates.ForEach(g => say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}{(g.Verdict == GateVerdict.NotApplied ? " (shown, not judged)" : "")}"));
+        said.Say($"Gates ({load.Shown}; bounds from the class \"{first.Key}\", on a machine of that class):");
+        gates.ForEach(g => said.Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}{(g.Verdict == GateVerdict.NotApplied ? " (shown, not judged)" : "")}"));
         if (!judged.Case.IsReference && first.Cases.ContainsKey(caseId))
         {
-            say($"  and {new GateId(GateKind.Aggregate).Name} over the suite, where {AggregateRule.MinimumGroups} or more groups are measured");
+            said.Say($"  and {new GateId(GateKind.Aggregate).Name} over the suite, where {AggregateRule.MinimumGroups} or more groups are measured");
         }
 
         foreach (var machineClass in file.Classes)
         {
-            say(machineClass.Cases.TryGetValue(caseId, out var entry)
+            said.Say(machineClass.Cases.TryGetValue(caseId, out var entry)
                 ? string.Create(CultureInfo.InvariantCulture,
                     $"  entry, class \"{machineClass.Key}\": ratio {entry.Ratio:0.000} [{entry.RatioLower:0.000}, {entry.RatioUpper:0.000}], {entry.BytesPerOperation:0} B per operation, tolerance {entry.Tolerances.Ratio:P0}, runs swing ±{entry.Tolerances.RunToRun:P1}")
                 : judged.Case.Unbaselined is { } why
@@ -198,7 +196,7 @@ public sealed class CaseExplainer(string repositoryRoot)
                     : $"  no entry, class \"{machineClass.Key}\": MISSING (a run measuring it fails its baseline/entry gate)");
             if (!machineClass.Cases.ContainsKey(caseId) && judged.Case.Unbaselined is null)
             {
-                problems.Add($"{load.Shown}, class {machineClass.Key}: no entry for {caseId}, and it is not declared unbaselined");
+                said.Problems.Add($"{load.Shown}, class {machineClass.Key}: no entry for {caseId}, and it is not declared unbaselined");
             }
         }
 
