@@ -10,7 +10,7 @@ public sealed class CallCountTests : IDisposable
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("call-baselines-").FullName;
 
-    private static readonly GateId Id = new(GateKind.HeadCalls);
+    private static readonly GateId Id = new(GateKind.PairedCalls, "new", "old");
 
     private static CountedCase Counted(string id, params (string Call, long[] PerRepetition)[] calls) =>
         new(id, 1000, [.. Enumerable.Range(0, 3).Select(r => (IReadOnlyDictionary<string, long>)calls

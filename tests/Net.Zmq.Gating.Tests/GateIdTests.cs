@@ -18,10 +18,11 @@ public sealed class GateIdTests
         "regression/process-bytes",
         "regression/aggregate",
         "baseline/entry",
-        "head/time",
-        "head/cpu-time",
-        "head/bytes",
-        "head/aggregate",
+        "paired/time/head/base",
+        "paired/cpu-time/new/old",
+        "paired/bytes/head/base",
+        "paired/aggregate/head/base",
+        "paired/calls/binding/floor",
     };
 
     [Theory]
@@ -41,6 +42,9 @@ public sealed class GateIdTests
     [InlineData("policy/bytes/ArrayPool/below/05000")]
     [InlineData("policy/bytes/ArrayPool/below/-1")]
     [InlineData("regression/time")]
+    [InlineData("paired/time/head")]
+    [InlineData("paired/speed/head/base")]
+    [InlineData("head/time")]
     public void AShownNameOrAMisspelling_IsNoGateId(string key) => Assert.Null(GateId.Parse(key));
 
     /// <summary>

@@ -10,6 +10,9 @@ namespace NetZmqTests.Gating.Tests;
 /// <summary>Fixed, synthetic measurements: what the gating logic and the renderer are tested on.</summary>
 internal static class SampleMeasurements
 {
+    /// <summary>The pair the sample run with a paired build judges one against the other, named as a change against its base.</summary>
+    public static Pairing Pair { get; } = new("HeadAgainstBase", "Head against base", "head", "base");
+
     public const string Subject = "Sample";
     public const string Suite = "ReceiveModes";
     public const string BaselinePath = "baselines/Sample.ReceiveModes.json";
@@ -126,17 +129,17 @@ internal static class SampleMeasurements
             {
                 Case = h.Case with
                 {
-                    Id = $"Binding/{HeadAgainstBaseGates.SuiteName}/{h.Case.CrossSubjectKey}", Suite = HeadAgainstBaseGates.SuiteName, Group = $"{Suite}/{h.Case.Group}",
+                    Id = $"Binding/{Pair.Suite}/{h.Case.CrossSubjectKey}", Suite = Pair.Suite, Group = $"{Suite}/{h.Case.Group}",
                     Variant = h.Case.CrossSubjectKey, ReferenceVariant = "BindingBase",
                 },
             }, b) with { ReferenceBytesPerOperation = b.BytesAllocatedPerOperation }).ToList();
         var counts = SampleCounts(head.Cases.Select(c => c.Case).ToList());
-        var callGates = compared.Select((c, i) => CallCountRule.Evaluate(new GateId(GateKind.HeadCalls),
+        var callGates = compared.Select((c, i) => CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, Pair),
             counts.Of(head.Cases[i].Case.Id)! with { Case = c.Case.Id },
             CallCountRule.Of(counts.Of(head.Cases[i].Case.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal))!),
-            RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", HeadAgainstBaseGates.Source));
-        var judged = new SubjectRun("Binding", HeadAgainstBaseGates.SuiteName, head.Description, head.Fingerprint, compared, HeadAgainstBaseGates.Source, null,
-            [.. HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default), .. callGates]) { ShowTables = false };
+            RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", Pair.Source));
+        var judged = new SubjectRun("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.Source, null,
+            [.. PairedGates.Evaluate(compared, Pair, PairedGates.Default), .. callGates]) { ShowTables = false };
         var shown = new SubjectRun("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
             SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);
         return run with
@@ -144,8 +147,8 @@ internal static class SampleMeasurements
             Subjects = [judged, .. run.Subjects, shown],
             Comparisons = [new CrossSubjectComparison("Head against base", "Binding", ["BindingBase"], "The head's time over its base's."), .. run.Comparisons],
             Counts = counts,
-            HeadAndBase = new HeadAndBase("Binding 1.2.3 from a sample folder", "BindingBase 1.2.2 from another sample folder", "base",
-                [new NotComparable($"Binding/{HeadAgainstBaseGates.SuiteName}/ReceiveModes/RouterRouter/Tcp/Pool/ReusedBuffer/64B", "the base has no pool")]),
+            Paired = new PairedBuilds(Pair, "Binding 1.2.3 from a sample folder", "BindingBase 1.2.2 from another sample folder", "base",
+                [new NotComparable($"Binding/{Pair.Suite}/ReceiveModes/RouterRouter/Tcp/Pool/ReusedBuffer/64B", "the base has no pool")]),
         };
     }
 

@@ -20,7 +20,7 @@ public static class BindingOverhead
     {
         Refine = (paired, netZmq, _) => paired with { Unbaselined = WhyUnbaselined(netZmq) },
         Title = "Binding overhead",
-        ReferenceName = "the floor",
+        Words = ("binding", "floor"),
     };
 
     /// <summary>

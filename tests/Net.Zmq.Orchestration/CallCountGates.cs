@@ -49,8 +49,8 @@ public sealed class CallCountGates(SourceLayout layout, bool refreshing, List<Ru
                 continue;
             }
 
-            yield return CallCountRule.Evaluate(new GateId(GateKind.HeadCalls), subjectCounts with { Case = comparison.Case.Id }, CallCountRule.Of(referenceCounts), varying, paired.ReferenceName,
-                Gating.Gates.HeadAgainstBaseGates.Source);
+            yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing), subjectCounts with { Case = comparison.Case.Id },
+                CallCountRule.Of(referenceCounts), varying, paired.ReferenceName, paired.Pairing.Source);
         }
     }
 

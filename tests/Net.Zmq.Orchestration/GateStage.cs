@@ -95,22 +95,22 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
     /// <summary>
     /// A paired suite judged against its reference, with no baseline file (<see cref="PairedJudgement.AgainstTheReference"/>,
-    /// <see cref="HeadAgainstBaseGates"/>): both were measured together, so nothing of the machine or the process is left
+    /// <see cref="PairedGates"/>): both were measured together, so nothing of the machine or the process is left
     /// to be judged against.
     /// </summary>
     public static JudgedSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
         var subject = ZmqDrivers.Get(paired.Subject);
-        static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => HeadAgainstBaseGates.Evaluate(measured, HeadAgainstBaseGates.Default);
+        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
         return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description,
-            ProvenanceOf(subject).Fingerprint, compared, HeadAgainstBaseGates.Source, null, Evaluate(compared))
+            ProvenanceOf(subject).Fingerprint, compared, paired.Pairing.Source, null, Evaluate(compared))
         {
             ShowTables = false,
         }, Evaluate);
     }
 
     /// <summary>
-    /// A subject's own cases where it is only the reference of a paired suite (the base build): shown in the tables,
+    /// A subject's own cases where it is only the reference of a paired suite: shown in the tables,
     /// judged against no file of their own.
     /// </summary>
     public static JudgedSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)

@@ -1,7 +1,7 @@
-using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration;
 
@@ -14,7 +14,7 @@ namespace NetZmqTests.Orchestration;
 public static class HeadAgainstBase
 {
     /// <summary>The suite of head ÷ base, case by case.</summary>
-    public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), HeadAgainstBaseGates.SuiteName);
+    public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "HeadAgainstBase");
 
     /// <summary>
     /// Grouped by cell: the head's cases of a cell share one workload per block, and the base's another, so how one pair
@@ -27,7 +27,7 @@ public static class HeadAgainstBase
     {
         Refine = (paired, _, measured) => paired with { SleepBound = measured.SleepBound },
         Title = "Head against base",
-        ReferenceName = "the base",
+        Words = (NetZmqBuildFiles.HeadName, NetZmqBuildFiles.BaseName),
     };
 
     private static List<AnalyzedCase> Analyze(IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs)

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -11,7 +12,7 @@ public enum PairedJudgement
 
     /// <summary>
     /// Directly, with no file: the reference subject was measured in the same cells, so nothing of the machine or the
-    /// process is left to be judged against (<see cref="Gating.Gates.HeadAgainstBaseGates"/>).
+    /// process is left to be judged against (<see cref="Gating.Gates.PairedGates"/>).
     /// </summary>
     AgainstTheReference,
 
@@ -37,8 +38,14 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// <summary>The suite as a reader names it, e.g. "Head against base".</summary>
     public string Title { get; init; } = $"{Suite.Suite}";
 
+    /// <summary>The two as gates and sentences name them, one lower-case word each, e.g. ("head", "base").</summary>
+    public (string Subject, string Reference) Words { get; init; } = ("subject", "reference");
+
     /// <summary>The reference as messages name it, e.g. "the base".</summary>
-    public string ReferenceName { get; init; } = $"{Reference}";
+    public string ReferenceName => $"the {Words.Reference}";
+
+    /// <summary>What Gating calls the two where it judges one against the other.</summary>
+    public Pairing Pairing => new(Suite.Suite, Title, Words.Subject, Words.Reference);
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 

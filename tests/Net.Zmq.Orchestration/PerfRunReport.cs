@@ -6,13 +6,13 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration;
 
-/// <summary>What a run's report is made of, beyond its verdicts: the comparisons across drivers and the head and base it measured.</summary>
+/// <summary>What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one against the other.</summary>
 public static class PerfRunReport
 {
     public static PerfRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
         IReadOnlyList<SubjectRun> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
     {
-        // A paired suite judged against its reference build (head ÷ base) opens the comparisons, where its reference ran.
+        // A paired suite judged against its reference build opens the comparisons, where its reference ran.
         var paired = DerivedSuites.All.FirstOrDefault(p => p.Judgement == PairedJudgement.AgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
         return new PerfRun(started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
             [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)], BindingAndManagedAlternative],
@@ -20,9 +20,9 @@ public static class PerfRunReport
             PublishedClaims.Evaluate(subjects))
         {
             HeadlineSuite = nameof(Suite.ReceiveModes),
-            HeadAndBase = paired is null
+            Paired = paired is null
                 ? null
-                : new HeadAndBase(ZmqDrivers.Get(paired.Subject).Availability.Description, ZmqDrivers.Get(paired.Reference).Availability.Description,
+                : new PairedBuilds(paired.Pairing, ZmqDrivers.Get(paired.Subject).Availability.Description, ZmqDrivers.Get(paired.Reference).Availability.Description,
                     ZmqDrivers.NetZmqLoadedFirstName, selection.NotComparable),
         };
     }

@@ -61,7 +61,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
         if (heads.Count == 0)
         {
-            notes.Add(new RunNote(NoteKind.BaseNotMeasured,
+            notes.Add(new RunNote(NoteKind.ReferenceNotMeasured,
                 "The base build of Net.Zmq was not measured: it is measured only beside the head, whose cases were not measured in this run."));
             return [];
         }

@@ -186,7 +186,7 @@ public sealed class GateSelfTests
         var run = PerfSession.Measure(settings, TestLines.Output, TestLines.Progress);
 
         var compared = Assert.Single(run.Subjects, s => s.SuiteId == HeadAgainstBase.Suite);
-        Assert.Contains(compared.Gates, g => g.Id.Kind == GateKind.HeadAggregate);
+        Assert.Contains(compared.Gates, g => g.Id.Kind == GateKind.PairedAggregate);
         var failures = compared.Gates.Where(g => g.FailsRun).ToList();
         if (!inject)
         {
@@ -194,20 +194,20 @@ public sealed class GateSelfTests
             return;
         }
 
-        var time = Assert.Single(failures, g => g.Id.Kind is GateKind.HeadTime or GateKind.HeadCpuTime);
+        var time = Assert.Single(failures, g => g.Id.Kind is GateKind.PairedTime or GateKind.PairedCpuTime);
         Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(slower)), time.Case);
         Assert.Contains("reproduced", time.Note, StringComparison.Ordinal);
-        var bytes = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadBytes);
+        var bytes = Assert.Single(failures, g => g.Id.Kind == GateKind.PairedBytes);
         Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(allocating)), bytes.Case);
         // Where no counter could be built (the run's note says why), the extra call is only a little more time, below any gate.
         if (NativeCallCounter.Unavailable is null)
         {
-            var calls = Assert.Single(failures, g => g.Id.Kind == GateKind.HeadCalls);
+            var calls = Assert.Single(failures, g => g.Id.Kind == GateKind.PairedCalls);
             Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(calling)), calls.Case);
             Assert.Contains("zmq_getsockopt:ok 0 → 1 per message", calls.Measured, StringComparison.Ordinal);
         }
 
-        Assert.All(failures.Where(g => g != time && g != bytes && g.Id.Kind != GateKind.HeadCalls), g => Assert.Equal(GateKind.HeadAggregate, g.Id.Kind));
+        Assert.All(failures.Where(g => g != time && g != bytes && g.Id.Kind != GateKind.PairedCalls), g => Assert.Equal(GateKind.PairedAggregate, g.Id.Kind));
     }
 
     /// <summary>

@@ -43,7 +43,7 @@ public sealed class PerfReportTests
             "it is compared for the default profile, which the same renderer draws");
         Assert.SkipWhen(run.Notes.Any(n => n.Kind is NoteKind.Shard or NoteKind.Merged),
             "a shard's report holds its share of the cells, and a merge's says which shards it merged: the structure is compared for whole runs measured here");
-        Assert.SkipWhen(run.HeadAndBase is not null,
+        Assert.SkipWhen(run.Paired is not null,
             "a base build was measured, and which cases it can run is the base's: the structure is compared for runs of the head alone, " +
             "and the head ÷ base section on sample measurements (ReportRendererTests)");
         Assert.SkipWhen(run.Counts.Skipped is not null,

@@ -47,7 +47,7 @@ public sealed class CaseExplainerTests
         Assert.Contains("NetZmq/BindingOverhead/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB: measured where the floor's same case is (profiles: full)", text, StringComparison.Ordinal);
         Assert.Equal(
             ["policy/ratio/Poller/PureBlocking", "regression/time/PureBlocking", "regression/cpu-time/PureBlocking", "regression/bytes", "baseline/entry",
-             "head/time", "head/cpu-time", "head/bytes"],
+             "paired/time/head/base", "paired/cpu-time/head/base", "paired/bytes/head/base"],
             explained.Gates.Select(g => g.Id.Key));
         Assert.Contains("unbaselined by declaration", text, StringComparison.Ordinal);
     }

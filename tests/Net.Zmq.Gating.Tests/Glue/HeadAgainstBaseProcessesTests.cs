@@ -59,7 +59,7 @@ public sealed class HeadAgainstBaseProcessesTests
     }
 
     private static IReadOnlyList<GateResult> TimeGates(List<AnalyzedCase> compared) =>
-        [.. HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default).Where(g => g.Id.Kind == GateKind.HeadTime)];
+        [.. PairedGates.Evaluate(compared, HeadAgainstBase.Paired.Pairing, PairedGates.Default).Where(g => g.Id.Kind == GateKind.PairedTime)];
 
     [Fact]
     public void AStateOfOneProcess_DoesNotFailAlone_AndShowsInEachCasesProcessRatios()
@@ -92,7 +92,7 @@ public sealed class HeadAgainstBaseProcessesTests
     private static readonly int[] ThreeSizes = [64, 1024, 65536];
 
     private static GateResult Mean(List<AnalyzedCase> compared) =>
-        Assert.Single(HeadAgainstBaseGates.Evaluate(compared, HeadAgainstBaseGates.Default), g => g.Id.Kind == GateKind.HeadAggregate);
+        Assert.Single(PairedGates.Evaluate(compared, HeadAgainstBase.Paired.Pairing, PairedGates.Default), g => g.Id.Kind == GateKind.PairedAggregate);
 
     [Fact]
     public void TheMean_OfAStateOfOneProcessInEveryCase_DoesNotFailAlone()

@@ -35,7 +35,7 @@ public sealed record BaselineFile(
     public const double NewClassAggregateTolerance = 0.03;
 
     /// <summary>
-    /// What a new class starts with: NetMQ's process-wide figure moved by up to 15 % between machines in unchanged
+    /// What a new class starts with: the managed peer's process-wide figure moved by up to 15 % between machines in unchanged
     /// runs before (its I/O thread allocates by timing), and by a few percent on one machine.
     /// </summary>
     public const double NewClassProcessBytesTolerance = 0.25;
@@ -69,7 +69,7 @@ public sealed record BaselineFile(
 /// <summary>
 /// How a file's time gates reach a machine class it has no values of. Per-case time ratios move with the CPU (buffer
 /// copies, caches, core sharing), so they are never judged across classes; a suite's geometric mean moves much less
-/// for some suites (Net.Zmq's time over the floor's: 2 % on another CPU class) and a lot for others (the buffer
+/// for some suites (the binding's time over the floor's: 2 % on another CPU class) and a lot for others (the buffer
 /// strategies: 20-26 %). Where it carries, it is gated against the other class with this tolerance: wide enough
 /// for a machine change, narrow enough to catch a slowdown of the whole suite. Hand-set from measurements, with why.
 /// </summary>

@@ -4,7 +4,7 @@ using System.Text.Json.Serialization;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// A call into a subject's native library, by function and outcome: <c>zmq_msg_recv:ok</c>. The outcomes are those a
+/// A call into a subject's native library, by function and outcome: <c>lib_recv:ok</c>. The outcomes are those a
 /// counter tells apart: <see cref="Ok"/>, <see cref="Again"/> (the call found nothing yet: EAGAIN, or a poll with no
 /// item ready), <see cref="Interrupted"/> (EINTR) and <see cref="Failed"/> (any other error).
 /// </summary>
@@ -90,9 +90,9 @@ public sealed record RunCounts(IReadOnlyList<CountedCase> Cases, string? Skipped
 
     /// <summary>
     /// Every call whose count differed between repetitions in any of <paramref name="reference"/>'s cases: it depends on
-    /// timing (seen: zmq_poll's successes, one per batch, steady by chance at 19 in one build and 20 in the other of
+    /// timing (seen: the native poll's successes, one per batch, steady by chance at 19 in one build and 20 in the other of
     /// identical bits), so it is shown only, in every case judged against that reference. Judged per case alone, 2 of 1,500
-    /// head ÷ base gates failed over 15 unchanged counts; judged so, none. Taken from the reference only: a regression on
+    /// paired gates failed over 15 unchanged counts; judged so, none. Taken from the reference only: a regression on
     /// a path some messages take by timing varies in the cases that mix paths, and must still fail where it does not.
     /// </summary>
     public static IReadOnlySet<string> VaryingIn(IEnumerable<CountedCase> reference) =>

@@ -48,11 +48,11 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
 
     /// <summary>
     /// How far a case's counted bytes per operation differ between the file's classes, relative to the class judged
-    /// against: nothing on a machine's own class. Across classes, where the bytes depend on timing (NetMQ's I/O thread
-    /// batches by how fast the threads run), a machine change moves them: NetMQ's Poller at 64 B allocated 2.2 % more
+    /// against: nothing on a machine's own class. Across classes, where the bytes depend on timing (the managed peer's
+    /// I/O thread batches by how fast the threads run), a machine change moves them: the managed peer's Poller at 64 B allocated 2.2 % more
     /// on a second machine than on the first, beyond the 2 % the first machine's own runs had moved. So across
     /// classes an allocation bound widens by the largest move seen between the file's classes; where counting is
-    /// exact (Net.Zmq, the floor) every class counts the same and nothing widens.
+    /// exact (the binding, the floor) every class counts the same and nothing widens.
     /// </summary>
     public BytesBetweenClasses BetweenClasses(string caseId)
     {
@@ -92,8 +92,8 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
 
     /// <summary>
     /// Null when the subject's native library is the version its baseline was recorded on; otherwise why its time
-    /// ratios are not judged: another version of the library is another floor (libzmq 4.3.4 from the system where the
-    /// baseline had Net.Zmq's 4.3.5), and a ratio that moved with it is not a regression of anything this suite gates.
+    /// ratios are not judged: another version of the library is another floor (a system's 4.3.4 where the baseline had
+    /// the package's 4.3.5), and a ratio that moved with it is not a regression of anything this suite gates.
     /// </summary>
     public static string? NativeVersionBlocker(SubjectFingerprint baseline, SubjectFingerprint current) =>
         baseline.Version == current.Version

@@ -6,7 +6,7 @@ namespace NetZmqTests.Gating.Gates;
 /// <summary>
 /// Native calls per message, judged exactly: a call that is steady on both sides (<see cref="CountedCase.IsSteady"/>)
 /// and of a judged outcome (<see cref="CallKey.IsJudged"/>) may not be made more often per message than the reference
-/// makes it (the base build, or the count a baseline file recorded). Counts are whole numbers over whole numbers of
+/// makes it (a paired build's count, or the count a baseline file recorded). Counts are whole numbers over whole numbers of
 /// messages, so the comparison is of integers: no tolerance, no interval. Calls that vary with timing are shown in
 /// the note, never judged.
 /// </summary>

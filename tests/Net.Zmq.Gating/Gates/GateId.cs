@@ -31,20 +31,20 @@ public enum GateKind
     /// <summary>A measured case the baseline has no entry for.</summary>
     BaselineEntry,
 
-    /// <summary>A head build's time over its base build's for the same case, measured together (no baseline).</summary>
-    HeadTime,
+    /// <summary>A subject's time over its paired reference's for the same case, measured together (no baseline; <see cref="PairedGates"/>).</summary>
+    PairedTime,
 
     /// <summary>The same in process CPU time.</summary>
-    HeadCpuTime,
+    PairedCpuTime,
 
-    /// <summary>A head build's bytes per operation against its base build's for the same case.</summary>
-    HeadBytes,
+    /// <summary>A subject's bytes per operation against its paired reference's for the same case.</summary>
+    PairedBytes,
 
-    /// <summary>The geometric mean of head ÷ base over every case both builds ran.</summary>
-    HeadAggregate,
+    /// <summary>The geometric mean of subject ÷ reference over every case both ran.</summary>
+    PairedAggregate,
 
-    /// <summary>A head build's native calls per message against its base build's, counted in the same run (exact, no baseline).</summary>
-    HeadCalls,
+    /// <summary>A subject's native calls per message against its paired reference's, counted in the same run (exact, no baseline).</summary>
+    PairedCalls,
 
     /// <summary>Native calls per message against the counts a suite's call baseline recorded (exact, on any machine).</summary>
     CallsRegression,
@@ -57,8 +57,9 @@ public enum GateKind
 /// violation from matching. A ratio bound is one per pair of variants, so its maximum is not part of its identity: it
 /// is carried only for the gate's name (<see cref="RatioMax"/>), which every gate takes from here (<see cref="Name"/>).
 /// </summary>
-/// <param name="Variant">For a policy: the variant it bounds; for a time gate: the reference variant the ratio is to.</param>
-/// <param name="Reference">For a ratio policy: the variant it divides by.</param>
+/// <param name="Variant">For a policy: the variant it bounds; for a time gate: the reference variant the ratio is to; for
+/// a paired gate: the subject, as its <see cref="Pairing"/> names it.</param>
+/// <param name="Reference">For a ratio policy: the variant it divides by; for a paired gate: the reference, as named.</param>
 /// <param name="UpToMessageBytes">For a bytes policy: the largest message size it applies to (0: every size).</param>
 /// <param name="BelowBytes">For a bytes policy: its bound, in bytes. Part of the identity because one variant may have
 /// several (the product owner's 5 KB and a published claim's 3 KB); a count of bytes, written as a plain number.</param>
@@ -88,11 +89,11 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.ProcessAllocationRegression => "regression: process-wide bytes per operation",
         GateKind.Aggregate => "regression: geometric mean of time ratios ÷ baseline",
         GateKind.BaselineEntry => "baseline entry",
-        GateKind.HeadTime => "head ÷ base: time",
-        GateKind.HeadCpuTime => "head ÷ base: CPU time",
-        GateKind.HeadBytes => "head ÷ base: bytes per operation",
-        GateKind.HeadAggregate => "head ÷ base: geometric mean of time",
-        GateKind.HeadCalls => "head ÷ base: native calls per message",
+        GateKind.PairedTime => $"{Variant} ÷ {Reference}: time",
+        GateKind.PairedCpuTime => $"{Variant} ÷ {Reference}: CPU time",
+        GateKind.PairedBytes => $"{Variant} ÷ {Reference}: bytes per operation",
+        GateKind.PairedAggregate => $"{Variant} ÷ {Reference}: geometric mean of time",
+        GateKind.PairedCalls => $"{Variant} ÷ {Reference}: native calls per message",
         GateKind.CallsRegression => "regression: native calls per message",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a name"),
     };
@@ -112,21 +113,18 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.ProcessAllocationRegression => "regression/process-bytes",
         GateKind.Aggregate => "regression/aggregate",
         GateKind.BaselineEntry => "baseline/entry",
-        GateKind.HeadTime => "head/time",
-        GateKind.HeadCpuTime => "head/cpu-time",
-        GateKind.HeadBytes => "head/bytes",
-        GateKind.HeadAggregate => "head/aggregate",
-        GateKind.HeadCalls => "head/calls",
+        GateKind.PairedTime => $"paired/time/{Variant}/{Reference}",
+        GateKind.PairedCpuTime => $"paired/cpu-time/{Variant}/{Reference}",
+        GateKind.PairedBytes => $"paired/bytes/{Variant}/{Reference}",
+        GateKind.PairedAggregate => $"paired/aggregate/{Variant}/{Reference}",
+        GateKind.PairedCalls => $"paired/calls/{Variant}/{Reference}",
         GateKind.CallsRegression => "regression/calls",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a key"),
     };
 
     public bool IsPolicy => Kind is GateKind.RatioPolicy or GateKind.BytesPolicy;
 
-    public bool IsAllocation => Kind is GateKind.AllocationRegression or GateKind.ProcessAllocationRegression or GateKind.HeadBytes;
-
-    /// <summary>A gate of a head build against its base, measured in the same run: it has no baseline file.</summary>
-    public bool IsHeadAgainstBase => Kind is GateKind.HeadTime or GateKind.HeadCpuTime or GateKind.HeadBytes or GateKind.HeadAggregate or GateKind.HeadCalls;
+    public bool IsAllocation => Kind is GateKind.AllocationRegression or GateKind.ProcessAllocationRegression or GateKind.PairedBytes;
 
     public override string ToString() => Key;
 
@@ -147,11 +145,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
             ["regression", "process-bytes"] => new GateId(GateKind.ProcessAllocationRegression),
             ["regression", "aggregate"] => new GateId(GateKind.Aggregate),
             ["baseline", "entry"] => new GateId(GateKind.BaselineEntry),
-            ["head", "time"] => new GateId(GateKind.HeadTime),
-            ["head", "cpu-time"] => new GateId(GateKind.HeadCpuTime),
-            ["head", "bytes"] => new GateId(GateKind.HeadBytes),
-            ["head", "aggregate"] => new GateId(GateKind.HeadAggregate),
-            ["head", "calls"] => new GateId(GateKind.HeadCalls),
+            ["paired", var what, var subject, var reference] when PairedKind(what) is { } kind => new GateId(kind, subject, reference),
             ["regression", "calls"] => new GateId(GateKind.CallsRegression),
             _ => null,
         };
@@ -159,13 +153,23 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         return id is { } parsed && parsed.Key == key && parts.All(p => p.Length > 0) ? id : null;
     }
 
+    private static GateKind? PairedKind(string what) => what switch
+    {
+        "time" => GateKind.PairedTime,
+        "cpu-time" => GateKind.PairedCpuTime,
+        "bytes" => GateKind.PairedBytes,
+        "aggregate" => GateKind.PairedAggregate,
+        "calls" => GateKind.PairedCalls,
+        _ => null,
+    };
+
     private static double? Number(string text) =>
         double.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var value) && value is > 0 and < int.MaxValue ? value : null;
 
     /// <summary>The forms <see cref="Parse"/> accepts, for error messages.</summary>
     public const string Forms =
         "policy/ratio/<variant>/<reference>, policy/bytes/<variant>/below/<bytes>, policy/bytes/<variant>/below/<bytes>/upTo/<message bytes>, regression/time/<reference>, " +
-        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, regression/calls, head/time, head/cpu-time, head/bytes, head/aggregate, head/calls";
+        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, regression/calls, paired/{time|cpu-time|bytes|aggregate|calls}/<subject>/<reference>";
 }
 
 /// <summary>results.json writes a gate's identity as its key, as baseline files do.</summary>

@@ -1,7 +1,7 @@
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// Where a measured case sits, in terms the gates understand. Gating knows nothing of ZeroMQ: a subject is the
+/// Where a measured case sits, in terms the gates understand. Gating knows nothing of the libraries measured: a subject is the
 /// thing measured (a driver), a suite is one published table, a group holds the cases whose times are compared
 /// with each other, and a variant is what differs inside a group.
 /// </summary>
@@ -85,7 +85,7 @@ public sealed record CaseMeasurement(
     private readonly IReadOnlyList<int>? _processes;
 
     /// <summary>
-    /// Where the measured code also allocates on threads it does not own (NetMQ's managed I/O thread), the bytes
+    /// Where the measured code also allocates on threads it does not own (a managed subject's own I/O thread), the bytes
     /// allocated process-wide per operation (median), which include the test host's own allocations of the moment;
     /// null where everything is counted exactly in <see cref="BytesAllocatedPerOperation"/>.
     /// </summary>

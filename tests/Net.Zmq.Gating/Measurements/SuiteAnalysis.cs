@@ -14,7 +14,7 @@ public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Rat
     public RatioEstimate? CpuRatio { get; init; }
 
     /// <summary>
-    /// Where the reference is another subject's same case (a head build against its base), that case's bytes per
+    /// Where the reference is another subject's same case (a build against the build it changes), that case's bytes per
     /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's own subject.
     /// </summary>
     public double? ReferenceBytesPerOperation { get; init; }

@@ -1,7 +1,7 @@
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// CPU time used by the whole process: every thread's, libzmq's and NetMQ's I/O threads included, and none of the
+/// CPU time used by the whole process: every thread's, the subjects' own I/O threads included, and none of the
 /// time spent waiting. Beside wall time it tells work from waiting: a neighbour that takes a core stretches an
 /// operation's wall time but not its CPU time.
 /// </summary>

@@ -16,13 +16,13 @@ public static class GitCommit
                 git = Path.GetFullPath(pointer["gitdir:".Length..].Trim(), repositoryRoot);
             }
 
-            var head = File.ReadAllText(Path.Combine(git, "HEAD")).Trim();
-            if (!head.StartsWith("ref:", StringComparison.Ordinal))
+            var checkedOut = File.ReadAllText(Path.Combine(git, "HEAD")).Trim();
+            if (!checkedOut.StartsWith("ref:", StringComparison.Ordinal))
             {
-                return head;
+                return checkedOut;
             }
 
-            var reference = head["ref:".Length..].Trim();
+            var reference = checkedOut["ref:".Length..].Trim();
             var loose = Path.Combine(git, reference);
             if (File.Exists(loose))
             {

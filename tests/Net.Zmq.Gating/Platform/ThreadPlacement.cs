@@ -5,7 +5,7 @@ namespace NetZmqTests.Gating.Platform;
 /// thread share two cores, and where the scheduler happens to put them decides an operation's speed: left free, the
 /// same workload ran 64 B operations in 2.9 ms or 4.2 ms depending on placement, and inproc workloads settled into
 /// a placement 45 % faster than the next workload's. Pinned, that choice is made once, the same way for every
-/// case: the senders on one CPU, every other thread of the process (the measured receiver, libzmq's or NetMQ's
+/// case: the senders on one CPU, every other thread of the process (the measured receiver, the subject's own
 /// I/O thread, the runtime's and the test host's threads) on another. Measured here, pinning halved the spread of
 /// paired 64 B log-ratios (sd 0.15 to 0.07) and of workload-to-workload means. It also makes a machine with more
 /// cores measure like a 2-core one: the run uses two CPUs wherever it runs.

@@ -20,11 +20,11 @@ public sealed record PerfRun(
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
 
-    /// <summary>The suite whose table opens the report (for Net.Zmq: the receive modes), or null for none.</summary>
+    /// <summary>The suite whose table opens the report (e.g. the receive modes), or null for none.</summary>
     public string? HeadlineSuite { get; init; }
 
-    /// <summary>Where the run measured a head build against its base: the two builds, and what could not be compared; null otherwise.</summary>
-    public HeadAndBase? HeadAndBase { get; init; }
+    /// <summary>Where the run judged a subject directly against a paired reference: the two, and what could not be compared; null otherwise.</summary>
+    public PairedBuilds? Paired { get; init; }
 
     /// <summary>
     /// The processes that measured, each with the seed that replays it (<see cref="RunSeed"/>): the first pass's, then
@@ -38,16 +38,16 @@ public sealed record PerfRun(
     /// <summary>The native calls counted per case (<see cref="Counting.RunCounts"/>), or why none were.</summary>
     public Counting.RunCounts Counts { get; init; } = Counting.RunCounts.None("no counts were recorded");
 
-    /// <summary>The head ÷ base suite (<see cref="HeadAgainstBaseGates"/>), where it was measured.</summary>
+    /// <summary>The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
-    public SubjectRun? HeadAgainstBase => Subjects.FirstOrDefault(s => s.Suite == HeadAgainstBaseGates.SuiteName);
+    public SubjectRun? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
 }
 
 /// <summary>One measuring process of a run.</summary>
 /// <param name="Pass">Which pass it measured: the run's, or a confirmation of failed gates.</param>
 /// <param name="Process">Its number in its pass, from 0.</param>
 /// <param name="Seed">The seed it drew: <c>PERF_SEED</c> replays it.</param>
-/// <param name="LoadedFirst">Which build of the subject it loaded first; empty where it loaded one.</param>
+/// <param name="LoadedFirst">Which of a pair it loaded first (as the <see cref="Pairing"/> names them); empty where it loaded one.</param>
 /// <param name="Seconds">Its wall time.</param>
 /// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its own.</param>
 public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
@@ -55,14 +55,15 @@ public sealed record ProcessSummary(string Pass, int Process, int Seed, string L
 /// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
 public sealed record ShardSummary(string Shard, string Machine, double Seconds);
 
-/// <summary>A head build measured against its base build in one run.</summary>
-/// <param name="Head">What the head is (version, origin, native library).</param>
-/// <param name="Base">What the base is.</param>
-/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process.</param>
-/// <param name="NotComparable">The head's cases the base could not run, each with the reason.</param>
-public sealed record HeadAndBase(string Head, string Base, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
+/// <summary>A subject measured against its paired reference in one run, and judged directly against it.</summary>
+/// <param name="Pairing">What the two are called, and the suite they are judged as.</param>
+/// <param name="Subject">What the subject is (version, origin, native library).</param>
+/// <param name="Reference">What the reference is.</param>
+/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process, as named.</param>
+/// <param name="NotComparable">The subject's cases the reference could not run, each with the reason.</param>
+public sealed record PairedBuilds(Pairing Pairing, string Subject, string Reference, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
 
-/// <summary>A case of the head that has no counterpart in the base, and why.</summary>
+/// <summary>A case of the subject that has no counterpart in its paired reference, and why.</summary>
 public sealed record NotComparable(string Case, string Reason);
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
@@ -92,7 +93,7 @@ public sealed record SubjectRun(
 public sealed record AbsentSubject(string Subject, string Reason);
 
 /// <summary>
-/// One subject's time over each reference subject's, case by case, in one table (Net.Zmq ÷ LibZmq: the binding's
-/// overhead; ÷ NetMQ: against the managed alternative), and a chart per suite of the first reference's ratios.
+/// One subject's time over each reference subject's, case by case, in one table (the binding ÷ the floor: its
+/// overhead; ÷ the managed peer: against the alternative), and a chart per suite of the first reference's ratios.
 /// </summary>
 public sealed record CrossSubjectComparison(string Title, string Subject, IReadOnlyList<string> References, string Explanation);

@@ -46,19 +46,19 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
         }
     }
 
-    /// <summary>Every exact call whose count differs between the paired builds (head ÷ base), case by case.</summary>
+    /// <summary>Every exact call whose count differs between a subject and its paired reference, case by case.</summary>
     private void RenderChanges(PerfRun run)
     {
-        var paired = run.Gates.Where(g => g.Id.Kind == GateKind.HeadCalls).ToList();
-        if (paired.Count == 0)
+        var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedCalls).ToList();
+        if (paired.Count == 0 || run.Paired?.Pairing is not { } pairing)
         {
             return;
         }
 
         var changed = paired.Where(g => g.CallChanges.Count > 0).ToList();
         Line(changed.Count == 0
-            ? $"Head and base make the same exact calls per message in all {V(paired.Count)} cases counted on both."
-            : $"Head against base: {V(changed.Count)} of {V(paired.Count)} cases make other exact calls per message.");
+            ? $"{V(pairing.SubjectTitle)} and {V(pairing.Reference)} make the same exact calls per message in all {V(paired.Count)} cases counted on both."
+            : $"{V(pairing.Title)}: {V(changed.Count)} of {V(paired.Count)} cases make other exact calls per message.");
         Line();
         if (changed.Count == 0)
         {

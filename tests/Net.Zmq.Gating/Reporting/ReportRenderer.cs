@@ -2,7 +2,7 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// Renders a run as markdown a maintainer or user would rather read than BenchmarkDotNet's output: what was and
-/// was not measured, Net.Zmq-shaped tables per subject and size, the binding's overhead, the fingerprint, and
+/// was not measured, tables per subject and size in the shape the subject's own benchmarks publish, the binding's overhead, the fingerprint, and
 /// every gate with its verdict. With <c>scrub</c>, every value that depends on the machine or the run (verdicts
 /// included) is replaced by "…", and the notes are left out, so that the report's structure can be snapshot-tested.
 /// The order of the sections is here; each section is written by its own class.
@@ -22,7 +22,7 @@ public static class ReportRenderer
         text.Line();
         verdict.RenderVerdict(run);
         verdict.RenderFailingGates(run);
-        verdict.RenderHeadAgainstBase(run);
+        verdict.RenderPaired(run);
         verdict.RenderTimeBasis(run);
         tables.RenderHeadline(run);
         foreach (var comparison in run.Comparisons)

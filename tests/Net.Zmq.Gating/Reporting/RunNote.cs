@@ -26,10 +26,10 @@ public enum NoteKind
     /// <summary>A driver has no case of a buffer strategy, and why.</summary>
     StrategyNotExpressed,
 
-    /// <summary>A base build was there but not measured.</summary>
-    BaseNotMeasured,
+    /// <summary>A paired reference was there but not measured.</summary>
+    ReferenceNotMeasured,
 
-    /// <summary>Cases of the head the base cannot run.</summary>
+    /// <summary>Cases of a subject its paired reference cannot run.</summary>
     NotComparable,
 
     /// <summary>A baseline file was refreshed by this run.</summary>

@@ -6,10 +6,10 @@ namespace NetZmqTests.Gating.Running;
 /// <summary>
 /// What must be the same for shards to be parts of one run: the commit, the profile and every control that changes
 /// what is measured, and exactly what was measured (each driver's version and, for builds of the subject, a hash of
-/// its files). Machines may differ: head ÷ base is judged within a shard's cells, and what depends on the machine is
+/// its files). Machines may differ: a subject ÷ its paired reference is judged within a shard's cells, and what depends on the machine is
 /// judged per shard against that shard's class.
 /// </summary>
-/// <param name="Builds">One line per measured driver, e.g. <c>NetZmq 0.4.1 sha256:…</c>.</param>
+/// <param name="Builds">One line per measured driver, e.g. <c>Subject 1.2.3 sha256:…</c>.</param>
 public sealed record RunIdentity(string Commit, string Profile, string? Filter, string? Injection, int Processes, string Placement, IReadOnlyList<string> Builds)
 {
     /// <summary>Each field that differs, named, with both values: <c>commit: abc here, def in the shard</c>.</summary>

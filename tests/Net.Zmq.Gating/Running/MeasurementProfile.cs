@@ -23,7 +23,7 @@ public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperation
 /// <summary>Which share of the case matrix a run measures; what each takes is the selection's to say (PerfSelection).</summary>
 public enum ProfileKind
 {
-    /// <summary>All of the subject's cases, and of the floor's and NetMQ's those the comparisons need.</summary>
+    /// <summary>All of the subject's cases, and of the floor's and the managed peer's those the comparisons need.</summary>
     Default,
 
     /// <summary>Every case of every driver.</summary>
@@ -33,8 +33,8 @@ public enum ProfileKind
     Quick,
 
     /// <summary>
-    /// A change measured against its base: the default's cases up to 64 KiB, sampled in more, shorter blocks (the
-    /// head's and the base's workloads differ by how each settled, which only more fresh workloads average out).
+    /// A change measured against the build it changes: the default's cases up to 64 KiB, sampled in more, shorter blocks
+    /// (the two builds' workloads differ by how each settled, which only more fresh workloads average out).
     /// </summary>
     PullRequest,
 }
@@ -74,7 +74,7 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
             LongOperations: new Sampling(Blocks: 6, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
-    /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and NetMQ's matrix).</summary>
+    /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and the managed peer's matrix).</summary>
     public static MeasurementProfile Full { get; } = Default with { Kind = ProfileKind.Full };
 
     /// <summary>
@@ -85,8 +85,8 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     public static MeasurementProfile Quick { get; } = Default with { Kind = ProfileKind.Quick };
 
     /// <summary>
-    /// The run a change is gated with against its base build (chosen when a base is given and PERF_PROFILE is not):
-    /// head ÷ base compares two workloads, each settled on connections of its own, so its error is mostly how one
+    /// The run a change is gated with against the build it changes (chosen when that build is given and PERF_PROFILE is
+    /// not): the paired ratio compares two workloads, each settled on connections of its own, so its error is mostly how one
     /// block's pair of workloads differs from the next (a regime per connection), not how one operation differs from
     /// the next. Short cells therefore get ten blocks of three units (nearly the default's operations, in more fresh
     /// workloads), long ones three blocks of one; and the buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells
@@ -125,7 +125,7 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
 
     /// <summary>
     /// The profile PERF_PROFILE names; when unset, <paramref name="unset"/> (default: the default profile, or the
-    /// pull-request profile where a base build is measured). An unknown name is an error that lists the known ones.
+    /// pull-request profile where a paired build is measured). An unknown name is an error that lists the known ones.
     /// </summary>
     public static MeasurementProfile FromEnvironment(Func<string, string?> environment, MeasurementProfile? unset = null)
     {

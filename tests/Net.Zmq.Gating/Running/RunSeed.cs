@@ -6,7 +6,7 @@ namespace NetZmqTests.Gating.Running;
 /// The seed one measuring process draws for everything that orders its work: the cells' interleaved schedules,
 /// which build of the subject loads (and so lands in memory) first, and which driver's workloads open first in each
 /// block. A seed fixed across runs makes every run one sample of the same setup, repeated: a lean that setup gives
-/// (seen: head ÷ base of identical bits 0.91 and 1.07 in two cells, run after run) is then never averaged out. So each
+/// (seen: two paired copies of identical bits 0.91 and 1.07 × each other in two cells, run after run) is then never averaged out. So each
 /// process draws its own, says it, and <c>PERF_SEED</c> replays one process exactly.
 /// </summary>
 public static class RunSeed

@@ -154,10 +154,10 @@ public sealed class CaseExplainer(string repositoryRoot)
             return [];
         }
 
-        var gates = HeadAgainstBaseGates.Evaluate(cases, HeadAgainstBaseGates.Default).Where(g => g.Case == pairedId).ToList();
+        var gates = Gating.Gates.PairedGates.Evaluate(cases, paired.Pairing, Gating.Gates.PairedGates.Default).Where(g => g.Case == pairedId).ToList();
         said.Say($"{paired.Title} {pairedId} (measured beside {paired.ReferenceName} when one is given; judged against it, no file):");
         gates.ForEach(g => said.Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}"));
-        said.Say($"  and {new GateId(GateKind.HeadAggregate).Name} over every comparable case of the suite");
+        said.Say($"  and {Gating.Gates.PairedGates.Id(GateKind.PairedAggregate, paired.Pairing).Name} over every comparable case of the suite");
         return gates;
     }
 

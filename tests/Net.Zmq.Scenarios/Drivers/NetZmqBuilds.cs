@@ -17,6 +17,12 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
     /// <summary>The suite's Net.Zmq driver: the only code that references Net.Zmq, loaded once per build.</summary>
     public const string DriverAssemblyName = "Net.Zmq.Driver.NetZmq";
 
+    /// <summary>The build under test as the run, its processes and its report name it.</summary>
+    public const string HeadName = "head";
+
+    /// <summary>The build it is compared with, as named.</summary>
+    public const string BaseName = "base";
+
     /// <summary>The assemblies a build's context loads from its own folder; everything else comes from the test process.</summary>
     public static IReadOnlySet<string> OwnAssemblies { get; } = new HashSet<string>(StringComparer.Ordinal) { "Net.Zmq", "Net.Zmq.Core", DriverAssemblyName };
 
@@ -31,7 +37,7 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 
     /// <summary>The build under test: the requested Net.Zmq, in <c>netzmq/head/</c> beside the test assembly.</summary>
     public static NetZmqBuildFiles Head { get; } =
-        new("head", Path.Combine(AppContext.BaseDirectory, "netzmq", "head"), NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'));
+        new(HeadName, Path.Combine(AppContext.BaseDirectory, "netzmq", HeadName), NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'));
 
     /// <summary>
     /// The base build a change is compared with, in <c>netzmq/base/</c>, or why there is none. build/NetZmqBase.targets
@@ -39,7 +45,7 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
     /// </summary>
     public static (NetZmqBuildFiles? Files, string Status) Base => BaseBuild.Value;
 
-    private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild = new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", "base")));
+    private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild = new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", BaseName)));
 
     /// <summary>The base build in <paramref name="folder"/> as its <c>verdict.txt</c> says; an error naming the file and line where it says nothing readable.</summary>
     public static (NetZmqBuildFiles? Files, string Status) ReadBase(string folder)
@@ -56,7 +62,7 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
             : ("", "");
         return state switch
         {
-            "available" when lines.Length > 1 => (new NetZmqBuildFiles("base", folder, lines[1].Trim(), text.TrimEnd('.')), text),
+            "available" when lines.Length > 1 => (new NetZmqBuildFiles(BaseName, folder, lines[1].Trim(), text.TrimEnd('.')), text),
             "absent" => (null, text),
             _ => throw new InvalidDataException($"{verdict}, line 1: expected \"available|<origin>\" or \"absent|<reason>\" and the version on line 2; found \"{string.Join("\\n", lines)}\""),
         };

@@ -18,7 +18,7 @@ public static class ZmqDrivers
 
     /// <summary>"head" or "base", whichever <see cref="NetZmqLoadedFirst"/> is, where the base build is in the build; empty otherwise.</summary>
     public static string NetZmqLoadedFirstName =>
-        !Get(DriverId.NetZmqBase).Availability.IsAvailable ? "" : NetZmqLoadedFirst == DriverId.NetZmq ? "head" : "base";
+        !Get(DriverId.NetZmqBase).Availability.IsAvailable ? "" : NetZmqLoadedFirst == DriverId.NetZmq ? NetZmqBuildFiles.HeadName : NetZmqBuildFiles.BaseName;
 
     public static IReadOnlyList<ZmqDriver> All { get; } = Load();
 

@@ -4,10 +4,10 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>Head ÷ base judged with no baseline file: each rule on synthetic pairs, made to hold and made to trip.</summary>
-public sealed class HeadAgainstBaseGatesTests
+/// <summary>A subject judged against its paired reference with no baseline file: each rule on synthetic pairs, made to hold and made to trip.</summary>
+public sealed class PairedGatesTests
 {
-    private static readonly HeadAgainstBaseGates.Thresholds Thresholds = HeadAgainstBaseGates.Default;
+    private static readonly PairedGates.Thresholds Thresholds = PairedGates.Default;
 
     private static readonly string[] FourCells = ["64B", "512B", "1KiB", "64KiB"];
 
@@ -15,7 +15,7 @@ public sealed class HeadAgainstBaseGatesTests
     public static AnalyzedCase Compared(string variant, double slower, string group = "64B", double headBytes = 0, double baseBytes = 0,
         double baseSpread = 0.01, bool sleepBound = false, double nanoseconds = 5_000_000)
     {
-        var identity = new CaseIdentity($"Head/{HeadAgainstBaseGates.SuiteName}/{variant}/{group}", "Head", HeadAgainstBaseGates.SuiteName, group, variant,
+        var identity = new CaseIdentity($"Head/{Pair.Suite}/{variant}/{group}", "Head", Pair.Suite, group, variant,
             "Base", $"ReceiveModes/{variant}/{group}") { SleepBound = sleepBound };
         var head = Case(variant, nanoseconds * slower, headBytes) with { Case = identity };
         var cpu = head with { CpuNanosecondsPerOperation = [.. head.NanosecondsPerOperation] };
@@ -32,16 +32,16 @@ public sealed class HeadAgainstBaseGatesTests
     [Fact]
     public void TheSameCode_HoldsEveryGate()
     {
-        var gates = HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.0), Compared("PureBlocking", 1.005)], Thresholds);
+        var gates = PairedGates.Evaluate([Compared("Poller", 1.0), Compared("PureBlocking", 1.005)], Pair, Thresholds);
 
         Assert.All(gates, g => Assert.NotEqual(GateVerdict.Fail, g.Verdict));
-        Assert.All(gates, g => Assert.Equal(HeadAgainstBaseGates.Source, g.BaselineFile));
+        Assert.All(gates, g => Assert.Equal(Pair.Source, g.BaselineFile));
     }
 
     [Fact]
     public void AHeadSlowerBeyondTheThreshold_WithItsWholeInterval_FailsItsTimeGate()
     {
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.05)], Thresholds), GateKind.HeadTime, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.05)], Pair, Thresholds), GateKind.PairedTime, "Poller");
 
         Assert.Equal(GateVerdict.Fail, gate.Verdict);
         Assert.True(gate.JudgesTime);
@@ -52,7 +52,7 @@ public sealed class HeadAgainstBaseGatesTests
     [Fact]
     public void ASlowdownWithinTheThreshold_Holds()
     {
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1 + (Thresholds.Time / 2))], Thresholds), GateKind.HeadTime, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1 + (Thresholds.Time / 2))], Pair, Thresholds), GateKind.PairedTime, "Poller");
 
         Assert.Equal(GateVerdict.Pass, gate.Verdict);
     }
@@ -61,7 +61,7 @@ public sealed class HeadAgainstBaseGatesTests
     public void ASlowdownWhoseIntervalReachesTheBound_Holds_AndSaysSo()
     {
         // The base scatters by ±30 % in another pattern than the head's: the estimate is above the bound, its interval is not.
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.06, baseSpread: 0.3)], Thresholds), GateKind.HeadTime, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.06, baseSpread: 0.3)], Pair, Thresholds), GateKind.PairedTime, "Poller");
 
         Assert.Equal(GateVerdict.Pass, gate.Verdict);
         Assert.Contains("not significantly", gate.Note, StringComparison.Ordinal);
@@ -71,7 +71,7 @@ public sealed class HeadAgainstBaseGatesTests
     public void ASlowdownBelowTheNoiseFloor_Holds()
     {
         // 5 % of a 100 μs operation is 0.5 ns per message: significant, and nothing anyone would block a merge for.
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.05, nanoseconds: 100_000)], Thresholds), GateKind.HeadTime, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.05, nanoseconds: 100_000)], Pair, Thresholds), GateKind.PairedTime, "Poller");
 
         Assert.Equal(GateVerdict.Pass, gate.Verdict);
         Assert.Contains("noise floor", gate.Note, StringComparison.Ordinal);
@@ -80,19 +80,19 @@ public sealed class HeadAgainstBaseGatesTests
     [Fact]
     public void ACaseThatSleepsBetweenPolls_IsShownNotJudged_AndLeftOutOfTheMean()
     {
-        var gates = HeadAgainstBaseGates.Evaluate([Compared("NonBlocking", 1.05, sleepBound: true)], Thresholds);
+        var gates = PairedGates.Evaluate([Compared("NonBlocking", 1.05, sleepBound: true)], Pair, Thresholds);
 
-        Assert.Equal(GateVerdict.NotApplied, Gate(gates, GateKind.HeadTime, "NonBlocking").Verdict);
-        Assert.Equal(GateVerdict.NotApplied, Gate(gates, GateKind.HeadCpuTime, "NonBlocking").Verdict);
-        Assert.Contains("0.50-1.53", Gate(gates, GateKind.HeadCpuTime, "NonBlocking").Note, StringComparison.Ordinal);
-        Assert.Null(HeadAgainstBaseGates.Evaluate([Compared("NonBlocking", 1.05, sleepBound: true), Compared("Poller", 1.0, group: "1KiB"),
-            Compared("Poller", 1.0, group: "64KiB")], Thresholds).SingleOrDefault(g => g.Id.Kind == GateKind.HeadAggregate));
+        Assert.Equal(GateVerdict.NotApplied, Gate(gates, GateKind.PairedTime, "NonBlocking").Verdict);
+        Assert.Equal(GateVerdict.NotApplied, Gate(gates, GateKind.PairedCpuTime, "NonBlocking").Verdict);
+        Assert.Contains("0.50-1.53", Gate(gates, GateKind.PairedCpuTime, "NonBlocking").Note, StringComparison.Ordinal);
+        Assert.Null(PairedGates.Evaluate([Compared("NonBlocking", 1.05, sleepBound: true), Compared("Poller", 1.0, group: "1KiB"),
+            Compared("Poller", 1.0, group: "64KiB")], Pair, Thresholds).SingleOrDefault(g => g.Id.Kind == GateKind.PairedAggregate));
     }
 
     [Fact]
     public void AnyOtherCase_HasItsCpuTimeShownNotJudged()
     {
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.05)], Thresholds), GateKind.HeadCpuTime, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.05)], Pair, Thresholds), GateKind.PairedCpuTime, "Poller");
 
         Assert.Equal(GateVerdict.NotApplied, gate.Verdict);
     }
@@ -104,8 +104,8 @@ public sealed class HeadAgainstBaseGatesTests
     [InlineData(560_000, 0, GateVerdict.Fail)]
     public void TheHeadsBytes_AreJudgedAgainstTheBasesWithASmallSlack(double headBytes, double baseBytes, GateVerdict expected)
     {
-        var gate = Gate(HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.0, headBytes: headBytes, baseBytes: baseBytes)], Thresholds),
-            GateKind.HeadBytes, "Poller");
+        var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.0, headBytes: headBytes, baseBytes: baseBytes)], Pair, Thresholds),
+            GateKind.PairedBytes, "Poller");
 
         Assert.Equal(expected, gate.Verdict);
         Assert.False(gate.JudgesTime);
@@ -117,10 +117,10 @@ public sealed class HeadAgainstBaseGatesTests
         // 1.5 % everywhere: under the per-case threshold, above the mean's.
         var cases = FourCells.SelectMany(g => new[] { Compared("Poller", 1.015, g), Compared("PureBlocking", 1.015, g) }).ToList();
 
-        var gates = HeadAgainstBaseGates.Evaluate(cases, Thresholds);
+        var gates = PairedGates.Evaluate(cases, Pair, Thresholds);
 
-        Assert.All(gates.Where(g => g.Id.Kind == GateKind.HeadTime), g => Assert.Equal(GateVerdict.Pass, g.Verdict));
-        var mean = Assert.Single(gates, g => g.Id.Kind == GateKind.HeadAggregate);
+        Assert.All(gates.Where(g => g.Id.Kind == GateKind.PairedTime), g => Assert.Equal(GateVerdict.Pass, g.Verdict));
+        var mean = Assert.Single(gates, g => g.Id.Kind == GateKind.PairedAggregate);
         Assert.Equal(GateVerdict.Fail, mean.Verdict);
         Assert.Contains("over 8 cases in 4 cells", mean.Measured, StringComparison.Ordinal);
     }
@@ -130,20 +130,20 @@ public sealed class HeadAgainstBaseGatesTests
     {
         var cases = FourCells.Take(3).Select(g => Compared("Poller", g == "64B" ? 1.01 : 0.995, g)).ToList();
 
-        Assert.Equal(GateVerdict.Pass, Assert.Single(HeadAgainstBaseGates.Evaluate(cases, Thresholds), g => g.Id.Kind == GateKind.HeadAggregate).Verdict);
-        Assert.DoesNotContain(HeadAgainstBaseGates.Evaluate(cases.Take(2).ToList(), Thresholds), g => g.Id.Kind == GateKind.HeadAggregate);
+        Assert.Equal(GateVerdict.Pass, Assert.Single(PairedGates.Evaluate(cases, Pair, Thresholds), g => g.Id.Kind == GateKind.PairedAggregate).Verdict);
+        Assert.DoesNotContain(PairedGates.Evaluate(cases.Take(2).ToList(), Pair, Thresholds), g => g.Id.Kind == GateKind.PairedAggregate);
     }
 
     [Fact]
     public void AFailedTimeGate_IsConfirmedOnlyWhenMeasuredAgainFailsToo()
     {
-        var first = HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.05)], Thresholds);
+        var first = PairedGates.Evaluate([Compared("Poller", 1.05)], Pair, Thresholds);
 
-        var cleared = GateConfirmation.Apply(first, HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.0)], Thresholds));
-        var reproduced = GateConfirmation.Apply(first, HeadAgainstBaseGates.Evaluate([Compared("Poller", 1.06)], Thresholds));
+        var cleared = GateConfirmation.Apply(first, PairedGates.Evaluate([Compared("Poller", 1.0)], Pair, Thresholds));
+        var reproduced = GateConfirmation.Apply(first, PairedGates.Evaluate([Compared("Poller", 1.06)], Pair, Thresholds));
 
-        Assert.Equal(GateVerdict.Pass, Gate(cleared, GateKind.HeadTime, "Poller").Verdict);
-        Assert.Equal(GateVerdict.Fail, Gate(reproduced, GateKind.HeadTime, "Poller").Verdict);
-        Assert.Contains("reproduced", Gate(reproduced, GateKind.HeadTime, "Poller").Note, StringComparison.Ordinal);
+        Assert.Equal(GateVerdict.Pass, Gate(cleared, GateKind.PairedTime, "Poller").Verdict);
+        Assert.Equal(GateVerdict.Fail, Gate(reproduced, GateKind.PairedTime, "Poller").Verdict);
+        Assert.Contains("reproduced", Gate(reproduced, GateKind.PairedTime, "Poller").Note, StringComparison.Ordinal);
     }
 }
