@@ -96,9 +96,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
             {
                 return _poller.Poll((long)_idle.TotalMilliseconds) != 0;
             }
-            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            catch (ZmqException e)
             {
-                // Interrupted by a signal before anything happened: poll again.
+                NetZmqFailure.RetryOrThrow(e, "Poll found nothing", _idle);
             }
         }
     }
@@ -172,7 +172,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>A blocking receive bounded by RCVTIMEO, which Net.Zmq reports as EAGAIN; made again when a signal interrupted it.</summary>
+    /// <summary>A blocking receive bounded by RCVTIMEO (<see cref="NetZmqFailure"/> says what a failure means).</summary>
     private readonly int ReceiveFrame(Span<byte> buffer)
     {
         while (true)
@@ -181,13 +181,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
             {
                 return _socket.Recv(buffer);
             }
-            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            catch (ZmqException e)
             {
-                // Nothing was received: receive again.
-            }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-            {
-                throw MessageReceiver.Idle("Recv received nothing", _idle, e);
+                NetZmqFailure.RetryOrThrow(e, "Recv received nothing", _idle);
             }
         }
     }
@@ -207,13 +203,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 #endif
                 return _socket.Recv(message);
             }
-            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            catch (ZmqException e)
             {
-                // Nothing was received: receive again.
-            }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-            {
-                throw MessageReceiver.Idle(size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle, e);
+                NetZmqFailure.RetryOrThrow(e, size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle);
             }
         }
     }

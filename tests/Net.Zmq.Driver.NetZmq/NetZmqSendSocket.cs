@@ -144,13 +144,9 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
                 socket.Send(frame, flags);
                 return;
             }
-            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            catch (ZmqException e)
             {
-                // Interrupted by a signal before the frame was queued: send again.
-            }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-            {
-                throw new TimeoutException($"Send blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+                NetZmqFailure.RetryOrThrow(e, "Send blocked", options.IdleTimeout);
             }
         }
     }
@@ -164,13 +160,10 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
                 socket.Send(message, SendFlags.None);
                 return;
             }
-            catch (ZmqException e) when (Interruptions.Retry(e.ErrorNumber, DriverId.NetZmq))
+            catch (ZmqException e)
             {
-                // Interrupted by a signal before the message was queued (libzmq leaves it as it was): send again.
-            }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)
-            {
-                throw new TimeoutException($"Send(Message) blocked for {options.IdleTimeout.TotalSeconds:0.#} s", e);
+                // Interrupted, the message is left as it was (libzmq's contract): sending it again is safe.
+                NetZmqFailure.RetryOrThrow(e, "Send(Message) blocked", options.IdleTimeout);
             }
         }
     }
