@@ -30,8 +30,8 @@ public sealed class GateConfirmationTests
 
         var policy = Assert.Single(confirmed, g => g.Gate.StartsWith("policy", StringComparison.Ordinal));
         Assert.True(policy.FailsRun);
-        Assert.Contains("reproduced: first measured 1.200 [", policy.Note, StringComparison.Ordinal);
-        Assert.Contains("again 1.300 [", policy.Note, StringComparison.Ordinal);
+        Assert.Contains("reproduced when measured again: first measured 1.200 [", policy.Note, StringComparison.Ordinal);
+        Assert.Contains("then 1.300 [", policy.Note, StringComparison.Ordinal);
         Assert.Contains(confirmed, g => g.Id.Kind == GateKind.TimeRegression && g.FailsRun);
     }
 

@@ -32,6 +32,33 @@ public sealed class MeasuredProcessTests
         Assert.Equal([1, 2, 3, 4, 1, 2, 3, 4], combined.CpuNanosecondsPerOperation);
     }
 
+    /// <summary>A confirmation of case A joined by the first pass's processes of A (and not of B), every process its own.</summary>
+    [Fact]
+    public void WithEarlierPasses_JoinsTheFirstPassesProcessesOfTheConfirmedCases_NumberedApart()
+    {
+        var other = Measured(3_000, 0, 0) with { Case = Identity with { Id = "S/Suite/W/64B", Variant = "W" } };
+        IReadOnlyList<MeasuredProcess> first = [new(0, 1, "", 1, [Measured(1_000, 0, 0), other]), new(1, 2, "", 1, [Measured(1_100, 0, 0), other])];
+        IReadOnlyList<MeasuredProcess> again = [new(0, 3, "", 1, [Measured(1_200, 0, 0)]), new(1, 4, "", 1, [Measured(1_300, 0, 0)])];
+
+        var joined = MeasuredProcess.WithEarlierPasses([first, again]);
+
+        Assert.Equal([0, 1, 2, 3], joined.Select(p => p.Process));
+        Assert.All(joined, p => Assert.Equal(Identity.Id, Assert.Single(p.Measurements).Case.Id));
+        var combined = Assert.Single(MeasuredProcess.Combine(joined));
+        Assert.Equal([1_000, 1_100, 1_200, 1_300], combined.NanosecondsPerOperation.Chunk(4).Select(c => c[0]));
+        Assert.Equal(4, combined.Processes.Distinct().Count());
+    }
+
+    /// <summary>A first pass of one process: its blocks were the top level, so the confirmation is judged alone.</summary>
+    [Fact]
+    public void WithEarlierPasses_AfterOneProcess_IsTheConfirmationAlone()
+    {
+        IReadOnlyList<MeasuredProcess> again = [new(0, 3, "", 1, [Measured(1_200, 0, 0)])];
+
+        Assert.Same(again, MeasuredProcess.WithEarlierPasses([[new(0, 1, "", 1, [Measured(1_000, 0, 0)])], again]));
+        Assert.False(MeasuredProcess.JudgedTogether([new(0, 1, "", 1, [Measured(1_000, 0, 0)])]));
+    }
+
     [Fact]
     public void Combine_OfOneProcess_IsItsMeasurements() =>
         Assert.Same(Measured(1, 1, 0).Case, Assert.Single(MeasuredProcess.Combine([new MeasuredProcess(0, 1, "", 1, [Measured(1, 1, 0)])])).Case);

@@ -133,10 +133,11 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
     /// <summary>
     /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for a derived
-    /// suite's case, of the two cases it is made from), taken after everything else: it fails only if it fails again.
+    /// suite's case, of the two cases it is made from), taken after everything else: it fails only if it fails again,
+    /// judged with <paramref name="onBothPasses"/> on the fresh and the first measurement together.
     /// </summary>
     public static List<SubjectRun> Confirm(IReadOnlyList<JudgedSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
-        Action<string> log)
+        bool onBothPasses, Action<string> log)
     {
         var flagged = GateConfirmation.CasesToRemeasure(suites.SelectMany(s => s.Run.Gates));
         if (flagged.Count == 0)
@@ -146,7 +147,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
         var ids = flagged.SelectMany(DerivedSuites.MeasuredCases)
             .Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
-        log($"measuring again, to confirm {flagged.Count} failed time gate case(s): {string.Join(", ", flagged)}");
+        log($"measuring again, to confirm {flagged.Count} failed time gate case(s){(onBothPasses ? ", judged on both passes together" : "")}: {string.Join(", ", flagged)}");
         var again = measureAgain(PerfSelection.WithReferences(ids)).ToList();
         again.AddRange(DerivedSuites.Of(again));
 
@@ -155,7 +156,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
             var fresh = again.Where(c => c.Case.SuiteId == s.Run.SuiteId).ToList();
             return fresh.Count == 0 || s.JudgeAgain is null || !s.Run.Gates.Any(g => g.JudgesTime && g.FailsRun)
                 ? s.Run
-                : s.Run with { Gates = GateConfirmation.Apply(s.Run.Gates, s.JudgeAgain(fresh)) };
+                : s.Run with { Gates = GateConfirmation.Apply(s.Run.Gates, s.JudgeAgain(fresh), onBothPasses) };
         })];
     }
 

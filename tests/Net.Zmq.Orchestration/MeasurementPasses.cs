@@ -20,14 +20,20 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
 
     public IReadOnlyList<ProcessSummary> Processes => _processes;
 
-    /// <summary>Measures <paramref name="cases"/> as the next pass and analyses them suite by suite, in catalog order.</summary>
+    /// <summary>Whether a confirmation is judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>), as soon as it is measured.</summary>
+    public bool ConfirmsOnBothPasses => _passes.Count > 0 && MeasuredProcess.JudgedTogether(_passes[0]);
+
+    /// <summary>
+    /// Measures <paramref name="cases"/> as the next pass and analyses them suite by suite, in catalog order: a
+    /// confirmation with the earlier passes' processes of its cases, where the run measures in several.
+    /// </summary>
     public IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
     {
         var pass = _passes.Count;
         var measured = measure(cases, sampling, pass);
         _passes.Add(measured);
         _processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
-        return MeasuredProcess.Combine(measured)
+        return MeasuredProcess.Combine(MeasuredProcess.WithEarlierPasses(_passes))
             .GroupBy(m => m.Case.SuiteId)
             .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))
             // Cells run in batches and their cases in shuffled order: reports list them in catalog order.

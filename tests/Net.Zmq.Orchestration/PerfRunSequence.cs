@@ -54,7 +54,7 @@ public static class PerfRunSequence
         var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.AddRange(PerfRunNotes.Busy(analyzed));
         var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
-        var subjects = new CallCountGates(layout, settings.UpdateBaselines, notes).Attach(GateStage.Confirm(judged, passes.MeasureAndAnalyze, log), counts);
+        var subjects = new CallCountGates(layout, settings.UpdateBaselines, notes).Attach(GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log), counts);
         notes.AddRange([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
         notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
         notes.AddRange(PerfRunNotes.StrategiesNotExpressed());

@@ -88,6 +88,20 @@ public sealed class HeadAgainstBaseProcessesTests
         Assert.All(compared, c => Assert.Null(c.ProcessRatios));
     }
 
+    /// <summary>
+    /// A confirmation judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>: eight processes,
+    /// the first pass's four and the fresh four): a first pass whose four processes agreed on +7 % by chance (as one A/A
+    /// run's did) clears when the fresh four do not; a real +5 % in all eight fails, narrower than either pass alone.
+    /// </summary>
+    [Fact]
+    public void AConfirmationOnBothPasses_ClearsAFirstPassThatAgreedByChance_AndKeepsARealSlowdown()
+    {
+        Assert.All(TimeGates(Compared(1.07, 1.07, 1.07, 1.07)), g => Assert.Equal(GateVerdict.Fail, g.Verdict));
+
+        Assert.All(TimeGates(Compared(1.07, 1.07, 1.07, 1.07, 1.04, 0.95, 1.0, 0.98)), g => Assert.Equal(GateVerdict.Pass, g.Verdict));
+        Assert.All(TimeGates(Compared(1.05, 1.05, 1.05, 1.05, 1.05, 1.05, 1.05, 1.05)), g => Assert.Equal(GateVerdict.Fail, g.Verdict));
+    }
+
     /// <summary>Three cells: enough for the mean over every case.</summary>
     private static readonly int[] ThreeSizes = [64, 1024, 65536];
 

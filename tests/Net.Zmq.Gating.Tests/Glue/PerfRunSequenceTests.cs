@@ -76,7 +76,7 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Equal([Target, Reference], measurer.Calls[1].Order(StringComparer.Ordinal));
         var time = Assert.Single(run.Gates, g => g.Case == Target && g.Id.Kind == GateKind.TimeRegression);
         Assert.Equal(reproduces, time.FailsRun);
-        Assert.Contains(reproduces ? "reproduced: first measured" : "not reproduced when measured again", time.Note, StringComparison.Ordinal);
+        Assert.Contains(reproduces ? "reproduced when measured again: first measured" : "not reproduced when measured again", time.Note, StringComparison.Ordinal);
         Assert.All(run.Gates.Where(g => g.Case != Target && g.Id.Kind != GateKind.Aggregate), g => Assert.False(g.FailsRun, g.Describe()));
     }
 

@@ -14,11 +14,12 @@ public static class GateConfirmation
 
     /// <summary>
     /// <paramref name="first"/> with each failed time gate replaced by its judgement on the fresh measurement
-    /// (<paramref name="again"/>, the same gates evaluated on it): it fails only if it failed both times, and its
-    /// note gives both measurements either way.
+    /// (<paramref name="again"/>, the same gates evaluated on it, or with <paramref name="onBothPasses"/> on the fresh
+    /// and the first measurement together): it fails only if it failed both times, and its note gives both either way.
     /// </summary>
-    public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again)
+    public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again, bool onBothPasses = false)
     {
+        var how = onBothPasses ? "on both passes together" : "when measured again";
         var second = again.ToDictionary(g => (g.Id, g.Case));
         return first.Select(g =>
         {
@@ -33,8 +34,8 @@ public static class GateConfirmation
             }
 
             return retry.Verdict == GateVerdict.Pass
-                ? retry with { Note = Join(retry.Note, $"first measured {g.Measured}, which failed; not reproduced when measured again") }
-                : retry with { Note = Join(retry.Note, $"reproduced: first measured {g.Measured}, again {retry.Measured}") };
+                ? retry with { Note = Join(retry.Note, $"first measured {g.Measured}, which failed; not reproduced {how}") }
+                : retry with { Note = Join(retry.Note, $"reproduced {how}: first measured {g.Measured}, then {retry.Measured}") };
         }).ToList();
     }
 
