@@ -17,9 +17,9 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
     /// The last pass's processes (a confirmation's) joined by the earlier passes' processes of the same cases, each
     /// process its own (renumbered): a failed gate judged on both passes together sees at least what the first pass
     /// saw. Judged on the fresh processes alone, a confirmation was two to three times less precise than the pass it
-    /// confirmed and cleared real slowdowns: over the runs of machine C, +3 % and +5 % regressions cleared alone in 20
-    /// cases of 4 runs would have failed on both passes together, and the 4 first-pass failures of 19 A/A runs would
-    /// still have cleared. Where the first pass measured in one process, its blocks are the top level and one more
+    /// confirmed and cleared real slowdowns: replayed over machine C's saved runs, 16 injected +3 % and +5 % slowdowns
+    /// cleared alone would have failed on both passes together, none that failed alone would have passed, and the 4
+    /// first-pass failures of 19 A/A runs (and a +5 % in one process of four) would still have cleared. Where the first pass measured in one process, its blocks are the top level and one more
     /// process cannot make a level of two: the confirmation is then judged alone, as before.
     /// </summary>
     public static IReadOnlyList<MeasuredProcess> WithEarlierPasses(IReadOnlyList<IReadOnlyList<MeasuredProcess>> passes)
