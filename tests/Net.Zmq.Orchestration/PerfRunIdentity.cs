@@ -11,7 +11,7 @@ public static class PerfRunIdentity
 {
     /// <param name="selection">The whole run's selection, before any shard takes its share: every shard names the same drivers.</param>
     public static RunIdentity Of(PerfSettings settings, SourceLayout layout, PerfRunSelection selection) =>
-        new(GitCommit.Of(layout.RepositoryRoot), settings.Profile.Name, settings.Filter?.ToString(), settings.Injection?.Text, settings.Processes,
+        new(GitCommit.Of(layout.RepositoryRoot), settings.Profile.Description, settings.Filter?.ToString(), settings.Injection?.Text, settings.Processes,
             settings.Placement.IsPinned ? "pinned" : "free",
             [.. selection.Cases.Select(c => c.Driver).Distinct().Order().Select(Describe)]);
 

@@ -62,7 +62,7 @@ internal static class PerfRunNotes
         var unreadable = store.ProblemsInEveryFile()
             .Where(p => !subjects.Any(s => (s.Error is not null && s.BaselinePath == p.Shown) || s.Gates.Any(g => g.FailsRun && g.BaselineFile == p.Shown)))
             .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Unreadable baseline file (fails the run): {p.Problem}") { Suite = p.Suite });
-        var scope = $"profile {settings.Profile.Name}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
+        var scope = $"profile {settings.Profile.Description}{(settings.Filter is null ? "" : $", PERF_FILTER={settings.Filter}")}";
         return [.. unreadable, .. store.Unchecked(subjects.Select(s => s.BaselinePath).ToHashSet(StringComparer.Ordinal), absent, scope)];
     }
 

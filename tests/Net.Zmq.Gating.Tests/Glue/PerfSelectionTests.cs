@@ -66,6 +66,35 @@ public sealed class PerfSelectionTests
     }
 
     [Fact]
+    public void PerfSampling_MultipliesTheBlocksOfGatedCells_AndNamesItselfInTheProfile()
+    {
+        var deeper = MeasurementProfile.FromEnvironment(
+            name => name switch { "PERF_PROFILE" => "pr", "PERF_SAMPLING" => "2.25", _ => null });
+
+        Assert.Equal(23, deeper.ShortOperations.Blocks); // 10 × 2.25, rounded up
+        Assert.Equal(7, deeper.LongOperations.Blocks); // 3 × 2.25
+        Assert.Equal(MeasurementProfile.PullRequest.ShortOperations.UnitsPerBlock, deeper.ShortOperations.UnitsPerBlock);
+        Assert.Equal(MeasurementProfile.PullRequest.Alone, deeper.Alone);
+        Assert.Equal("pr, 2.25 × the blocks", deeper.Description);
+        Assert.Equal(ProfileKind.PullRequest, deeper.Kind);
+        // Unset or 1: the profile itself, so a run without it is the run it always was.
+        Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(name => name == "PERF_SAMPLING" ? "1" : null, MeasurementProfile.PullRequest));
+        Assert.Equal("pr, 2 × the blocks, refreshing baselines with twice the blocks",
+            MeasurementProfile.PullRequest.WithMoreBlocks(2).ForRefresh().Description);
+    }
+
+    [Theory]
+    [InlineData("0.5")]
+    [InlineData("11")]
+    [InlineData("two")]
+    [InlineData("-2")]
+    public void PerfSampling_OutsideOneToTen_IsAnErrorNamingIt(string text)
+    {
+        var error = Assert.Throws<ArgumentException>(() => MeasurementProfile.FromEnvironment(name => name == "PERF_SAMPLING" ? text : null));
+        Assert.Contains($"PERF_SAMPLING={text}", error.Message);
+    }
+
+    [Fact]
     public void ASelectedCase_BringsItsGroupsReference_AndNothingElse()
     {
         var poller = CatalogMeasurements.Case(DriverId.LibZmq, Suite.ReceiveModes, ReceiveMode.Poller, 512);

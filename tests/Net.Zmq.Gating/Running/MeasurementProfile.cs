@@ -1,3 +1,5 @@
+using System.Globalization;
+
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>How a cell of one size class is sampled (see <see cref="InterleavedSchedule"/>).</summary>
@@ -58,8 +60,13 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// <summary>True for a refresh's sampling (<see cref="ForRefresh"/>).</summary>
     public bool Refreshing { get; init; }
 
-    /// <summary>How the report names the profile.</summary>
-    public string Description => Refreshing ? $"{Name}, refreshing baselines with twice the blocks" : Name;
+    /// <summary>How many times the profile's blocks a cell gets (<see cref="WithMoreBlocks"/>); 1 unless PERF_SAMPLING says more.</summary>
+    public double BlockFactor { get; init; } = 1;
+
+    /// <summary>How the report names the profile; shards must agree on it to be merged.</summary>
+    public string Description =>
+        (BlockFactor == 1 ? Name : $"{Name}, {BlockFactor.ToString(CultureInfo.InvariantCulture)} × the blocks") +
+        (Refreshing ? ", refreshing baselines with twice the blocks" : "");
 
     /// <summary>
     /// Where the samples go follows where the noise is (docs/trust.md, the variance split): a short operation
@@ -112,6 +119,19 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
         LongOperations = LongOperations with { Blocks = LongOperations.Blocks * 2 },
     };
 
+    /// <summary>
+    /// This profile with <paramref name="factor"/> times the blocks of its short and long cells (rounded up): a run that
+    /// may take longer buys narrower intervals. Four processes of the pull-request profile give a case of a 1 KiB cell
+    /// ±5-7 % on a noisy 2-core machine (docs/trust.md); the half-width falls with the square root of the blocks.
+    /// A single case's cell is measured for its table row only, and keeps its sampling.
+    /// </summary>
+    public MeasurementProfile WithMoreBlocks(double factor) => factor == 1 ? this : this with
+    {
+        BlockFactor = factor,
+        ShortOperations = ShortOperations with { Blocks = (int)Math.Ceiling(ShortOperations.Blocks * factor) },
+        LongOperations = LongOperations with { Blocks = (int)Math.Ceiling(LongOperations.Blocks * factor) },
+    };
+
     /// <summary>What process <paramref name="process"/> of <paramref name="processes"/> measures: its share of every cell's blocks (<see cref="Sampling.ShareOf"/>).</summary>
     public MeasurementProfile ShareOf(int process, int processes) => processes == 1 ? this : this with
     {
@@ -130,13 +150,25 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     public static MeasurementProfile FromEnvironment(Func<string, string?> environment, MeasurementProfile? unset = null)
     {
         var name = environment("PERF_PROFILE");
-        if (string.IsNullOrWhiteSpace(name))
+        var profile = string.IsNullOrWhiteSpace(name)
+            ? unset ?? Default
+            : All.FirstOrDefault(p => string.Equals(p.Name, name.Trim(), StringComparison.OrdinalIgnoreCase))
+              ?? throw new ArgumentException(
+                  $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
+        return profile.WithMoreBlocks(BlockFactorFromEnvironment(environment));
+    }
+
+    /// <summary>PERF_SAMPLING, a number from 1 to 10 (<c>2</c>, <c>2.25</c>), or 1 when unset; anything else is an error naming it.</summary>
+    public static double BlockFactorFromEnvironment(Func<string, string?> environment)
+    {
+        var text = environment("PERF_SAMPLING");
+        if (string.IsNullOrWhiteSpace(text))
         {
-            return unset ?? Default;
+            return 1;
         }
 
-        return All.FirstOrDefault(p => string.Equals(p.Name, name.Trim(), StringComparison.OrdinalIgnoreCase))
-               ?? throw new ArgumentException(
-                   $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
+        return double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var factor) && factor is >= 1 and <= 10
+            ? factor
+            : throw new ArgumentException($"PERF_SAMPLING={text} is not a factor of the profile's blocks: a number from 1 to 10, e.g. 2 or 2.25");
     }
 }
