@@ -110,6 +110,32 @@ public sealed class MachineClassTests
         Assert.Contains("no class of this file has a measured run-to-run swing", alone.Why, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// A case added since the adopted class was measured, refreshed on a machine judged across classes: its entry is in
+    /// that machine's own class only, and it is judged against that entry (allocations; time shown, not applied),
+    /// not failed for want of one. Without the refresh it still fails for want of an entry.
+    /// </summary>
+    [Fact]
+    public void ACaseOnlyThisMachinesOwnClassHas_IsJudgedAgainstThatEntry_NotFailedForWantOfOne()
+    {
+        var other = Differing("cpu");
+        var withoutPoller = Baseline().WithClass(c => c with
+        {
+            Cases = c.Cases.Where(e => !e.Key.Contains("/Poller/", StringComparison.Ordinal)).ToDictionary(e => e.Key, e => e.Value),
+        });
+        var refreshed = BaselineRefresh.Apply(withoutPoller, Subject, Suite, Group(5e6, 5e6), SampleFingerprint with { Machine = other },
+            new NewFileDefaults(new(0.05, 0.005, 1024), Policy.None, CrossClassRule.NotDeclared));
+
+        var judged = GateEvaluator.Evaluate(Group(5e6, 6e6, pollerBytes: 321_000), BaselineBasis.Choose(refreshed, other), BaselinePath);
+
+        Assert.DoesNotContain(judged, r => r.Id.Kind == GateKind.BaselineEntry);
+        Assert.Equal(GateVerdict.NotApplied, Only(judged, GateKind.TimeRegression).Verdict);
+        Assert.Equal(GateVerdict.Fail, Only(judged, GateKind.AllocationRegression).Verdict);
+
+        var unrefreshed = GateEvaluator.Evaluate(Group(5e6, 5e6), BaselineBasis.Choose(withoutPoller, other), BaselinePath);
+        Assert.Equal(GateVerdict.Fail, Only(unrefreshed, GateKind.BaselineEntry).Verdict);
+    }
+
     [Fact]
     public void TheFloorOnAnotherVersionOfItsLibrary_IsNotTimeGated_SayingWhichVersions()
     {

@@ -38,13 +38,28 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
     public static BaselineBasis Choose(BaselineFile file, MachineFingerprint machine, SubjectFingerprint? nativeLibrary = null)
     {
         var own = file.ClassOf(machine);
-        var basis = own is { Runs.SwingMeasured: true }
+        var basis = (own is { Runs.SwingMeasured: true }
             ? new BaselineBasis(file, own, TimeJudgement.OwnClass, null)
-            : Across(file, machine, own);
+            : Across(file, machine, own)) with { OwnClass = own };
         return nativeLibrary is not null && NativeVersionBlocker(basis.Class.Fingerprint.Subject, nativeLibrary) is { } blocked
             ? basis with { Time = TimeJudgement.NotJudged, Why = blocked }
             : basis;
     }
+
+    /// <summary>This machine's own class in the file, if it has one (the chosen class, or one a refresh here wrote without a swing).</summary>
+    [JsonIgnore]
+    public ClassBaseline? OwnClass { get; init; }
+
+    /// <summary>
+    /// The entry a case is judged against: the chosen class's; where that class lacks it, this machine's own class's.
+    /// A case added since the chosen class was measured has its entry only where a refresh wrote it: on a machine judged
+    /// across classes that is its own class, and the refresh that wrote it must not then fail for want of it. Its time
+    /// is not judged per case there anyway; its allocations are counted, the same on every class.
+    /// </summary>
+    public BaselineCase? EntryOf(string caseId) =>
+        Class.Cases.TryGetValue(caseId, out var chosen) ? chosen
+        : OwnClass is not null && OwnClass.Cases.TryGetValue(caseId, out var own) ? own
+        : null;
 
     /// <summary>
     /// How far a case's counted bytes per operation differ between the file's classes, relative to the class judged

@@ -30,14 +30,13 @@ public static class GateEvaluator
     /// binding's overhead, where CPU time is the binding's cost and stays steady beside a busy neighbour.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
-        var baseline = basis.Class;
         var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
         var results = new List<GateResult>();
         results.AddRange(PolicyRule.Evaluate(cases, basis.File.Policy, baselinePath));
         foreach (var analyzed in cases)
         {
             var id = analyzed.Case.Id;
-            if (!baseline.Cases.TryGetValue(id, out var expected))
+            if (basis.EntryOf(id) is not { } expected)
             {
                 results.Add(analyzed.Case.Unbaselined is { } why
                     ? new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
