@@ -95,8 +95,10 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// The run a change is gated with against the build it changes (chosen when that build is given and PERF_PROFILE is
     /// not): the paired ratio compares two workloads, each settled on connections of its own, so its error is mostly how one
     /// block's pair of workloads differs from the next (a regime per connection), not how one operation differs from
-    /// the next. Short cells therefore get ten blocks of three units (nearly the default's operations, in more fresh
-    /// workloads), long ones three blocks of one; and the buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells
+    /// the next. So it was on machine B; on machine C one operation against the next dominates, and three units per
+    /// block is near the optimum there too (docs/measurement.md, where the variance is). Short cells therefore get ten
+    /// blocks of three units (nearly the default's operations, in more fresh workloads), long ones three blocks of
+    /// one; and the buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells
     /// took two thirds of a 25-minute run on the 2-core machine B. Twelve blocks of three took 10 min 9 s there.
     /// </summary>
     public static MeasurementProfile PullRequest { get; } =
