@@ -124,7 +124,8 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// <summary>
     /// This profile with <paramref name="factor"/> times the blocks of its short and long cells (rounded up): a run that
     /// may take longer buys narrower intervals. Four processes of the pull-request profile give a case of a 1 KiB cell
-    /// ±5-7 % on a noisy 2-core machine (docs/trust.md); the half-width falls with the square root of the blocks.
+    /// ±5-7 % on a noisy 2-core machine (docs/trust.md); where blocks are what scatter, the half-width falls with the
+    /// square root of the blocks, and where a case's processes differ, only more processes narrow it.
     /// A single case's cell is measured for its table row only, and keeps its sampling.
     /// </summary>
     public MeasurementProfile WithMoreBlocks(double factor) => factor == 1 ? this : this with
