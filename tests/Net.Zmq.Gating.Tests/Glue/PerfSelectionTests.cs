@@ -79,8 +79,10 @@ public sealed class PerfSelectionTests
         Assert.Equal(ProfileKind.PullRequest, deeper.Kind);
         // Unset or 1: the profile itself, so a run without it is the run it always was.
         Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(name => name == "PERF_SAMPLING" ? "1" : null, MeasurementProfile.PullRequest));
-        Assert.Equal("pr, 2 × the blocks, refreshing baselines with twice the blocks",
-            MeasurementProfile.PullRequest.WithMoreBlocks(2).ForRefresh().Description);
+        var refreshed = MeasurementProfile.PullRequest.WithMoreBlocks(2).ForRefresh();
+        Assert.Equal("pr, 2 × the blocks, refreshing baselines with twice the blocks", refreshed.Description);
+        Assert.Equal((40, 12), (refreshed.ShortOperations.Blocks, refreshed.LongOperations.Blocks));
+        Assert.Equal((20, 6), (MeasurementProfile.PullRequest.ForRefresh().ShortOperations.Blocks, MeasurementProfile.PullRequest.ForRefresh().LongOperations.Blocks));
     }
 
     [Theory]

@@ -114,12 +114,7 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// its uncertainty (<see cref="Gates.TimeRegressionRule.Slowdown"/>); measured twice as long, its intervals are √2
     /// narrower, and every later run can see a smaller regression against it.
     /// </summary>
-    public MeasurementProfile ForRefresh() => this with
-    {
-        Refreshing = true,
-        ShortOperations = ShortOperations with { Blocks = ShortOperations.Blocks * 2 },
-        LongOperations = LongOperations with { Blocks = LongOperations.Blocks * 2 },
-    };
+    public MeasurementProfile ForRefresh() => TimesTheBlocks(2) with { Refreshing = true };
 
     /// <summary>
     /// This profile with <paramref name="factor"/> times the blocks of its short and long cells (rounded up): a run that
@@ -128,9 +123,11 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// square root of the blocks, and where a case's processes differ, only more processes narrow it.
     /// A single case's cell is measured for its table row only, and keeps its sampling.
     /// </summary>
-    public MeasurementProfile WithMoreBlocks(double factor) => factor == 1 ? this : this with
+    public MeasurementProfile WithMoreBlocks(double factor) => factor == 1 ? this : TimesTheBlocks(factor) with { BlockFactor = factor };
+
+    /// <summary><paramref name="factor"/> times the blocks of the short and long cells, rounded up.</summary>
+    private MeasurementProfile TimesTheBlocks(double factor) => this with
     {
-        BlockFactor = factor,
         ShortOperations = ShortOperations with { Blocks = (int)Math.Ceiling(ShortOperations.Blocks * factor) },
         LongOperations = LongOperations with { Blocks = (int)Math.Ceiling(LongOperations.Blocks * factor) },
     };
