@@ -68,6 +68,16 @@ public sealed class ReportRendererTests
     }
 
     [Fact]
+    public void Report_SaysWhichCellsItsProfileSampledAsLong()
+    {
+        var run = SampleMeasurements.Run();
+
+        Assert.Contains("where they last 0.1 s or more: messages over 4 KiB over tcp);", ReportRenderer.Render(run), StringComparison.Ordinal);
+        Assert.Contains("messages over 4 KiB over tcp, and in this profile over inproc too)",
+            ReportRenderer.Render(run with { Profile = MeasurementProfile.PullRequest }), StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Report_SaysWhatWasNotMeasuredAndWhy_BeforeAnyTable()
     {
         var report = ReportRenderer.Render(SampleMeasurements.Run());

@@ -48,7 +48,8 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         var p = run.Profile;
         Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
              $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
-             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp); ratios are paired within each unit; one operation is " +
+             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp" +
+             (p.Kind == ProfileKind.PullRequest ? ", and in this profile over inproc too" : "") + "); ratios are paired within each unit; one operation is " +
              $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
              $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
              "the same run; messages per second are reported, never asserted.");

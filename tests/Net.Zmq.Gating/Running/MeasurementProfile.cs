@@ -96,14 +96,16 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// not): the paired ratio compares two workloads, each settled on connections of its own, so its error is mostly how one
     /// block's pair of workloads differs from the next (a regime per connection), not how one operation differs from
     /// the next. So it was on machine B; on machine C one operation against the next dominates, and three units per
-    /// block is near the optimum there too (docs/measurement.md, where the variance is). Short cells therefore get ten
-    /// blocks of three units (nearly the default's operations, in more fresh workloads), long ones three blocks of
-    /// one; and the buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells
-    /// took two thirds of a 25-minute run on the 2-core machine B. Twelve blocks of three took 10 min 9 s there.
+    /// block is near the optimum there too (docs/measurement.md, where the variance is). Short cells therefore get
+    /// twenty blocks of three units, long ones three blocks of one; messages over 4 KiB count as long here over inproc
+    /// too (<c>PerfCases.SampledAsLong</c>): their cells had taken half the measuring for intervals no better than the
+    /// tcp ones', and that time now goes to the short cells, whose intervals it narrows (ten blocks gave ±4-6 % for the
+    /// median case on machine C). The buffer strategies stop at 64 KiB, whose 128 and 256 KiB cells took two thirds of
+    /// a 25-minute run on the 2-core machine B.
     /// </summary>
     public static MeasurementProfile PullRequest { get; } =
         new(ProfileKind.PullRequest,
-            ShortOperations: new Sampling(Blocks: 10, UnitsPerBlock: 3, WarmupOperations: 1),
+            ShortOperations: new Sampling(Blocks: 20, UnitsPerBlock: 3, WarmupOperations: 1),
             LongOperations: new Sampling(Blocks: 3, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
