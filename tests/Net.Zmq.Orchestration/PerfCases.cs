@@ -23,9 +23,9 @@ public static class PerfCases
     /// <summary>
     /// Whether <paramref name="profile"/> samples a case's cell as one of long operations: where they are long, and in
     /// the pull-request profile every message over 4 KiB, inproc too. On machine C inproc moved 64 KiB in 90-240 ms per
-    /// operation, and its three 64 KiB cells, sampled as short, took half of a pull-request run's measuring (233 s of
-    /// 458 s) for head ÷ base intervals of ±11-18 % (median case), bounded by how one block differs from the next, not
-    /// by units. The other profiles keep them short: their baselines and tolerances were measured so.
+    /// operation, and its three 64 KiB cells, sampled as short, took 43-50 % of a pull-request run's measuring for
+    /// head ÷ base intervals of ±9-19 % (median case), bounded by how one block differs from the next, not by units.
+    /// The other profiles keep them short: their baselines and tolerances were measured so.
     /// </summary>
     public static bool SampledAsLong(CaseDefinition definition, ProfileKind profile) =>
         HasLongOperations(definition) || (profile == ProfileKind.PullRequest && definition.MessageSize > 4096);
