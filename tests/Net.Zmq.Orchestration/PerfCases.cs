@@ -48,9 +48,13 @@ public static class PerfCases
     public static IReadOnlyDictionary<string, double> CellSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
         {
-            var sampling = profile.For(SampledAsLong(cell.First(), profile.Kind), cell.Count());
+            var sampling = SamplingOf(cell.ToList(), profile);
             return EstimatedSeconds(cell.First(), sampling.OperationsPerCase * cell.Count(), sampling.Blocks);
         }, StringComparer.Ordinal);
+
+    /// <summary>How <paramref name="profile"/> samples the cell whose cases are <paramref name="cellCases"/>.</summary>
+    public static Sampling SamplingOf(IReadOnlyList<CaseDefinition> cellCases, MeasurementProfile profile) =>
+        profile.For(SampledAsLong(cellCases[0], profile.Kind), cellCases.Count);
 
     /// <summary>The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.</summary>
     public static string ReferenceVariantOf(Suite suite) =>

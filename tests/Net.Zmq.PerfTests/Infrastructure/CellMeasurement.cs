@@ -28,7 +28,7 @@ internal static class CellMeasurement
         foreach (var cell in cases.GroupBy(c => c.Cell))
         {
             var ids = cell.Select(c => c.Id).ToList();
-            var sampling = profile.For(PerfCases.SampledAsLong(cell.First(), profile.Kind), ids.Count);
+            var sampling = PerfCases.SamplingOf(cell.ToList(), profile);
             var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
                 sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
             plans[cell.Key] = new CellPlan(schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
