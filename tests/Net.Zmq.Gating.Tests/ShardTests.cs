@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Gating.Tests;
@@ -39,6 +40,17 @@ public sealed class ShardTests : IDisposable
         var seconds = shares.Select(s => s.Sum(c => cells[c])).ToList();
         Assert.True(seconds.Max() - seconds.Min() <= cells.Values.Max(), $"shards' seconds: {string.Join(", ", seconds)}");
         Assert.Equal(shares[0], new Shard(1, count).CellsOf(cells.Reverse().ToDictionary(c => c.Key, c => c.Value)));
+    }
+
+    [Fact]
+    public void Describe_SaysAClassOnce_WhereEveryShardRanOnIt_AndWithEachShardWhereNot()
+    {
+        static string Seconds(double s) => FormattableString.Invariant($"{s:0} s");
+        ShardSummary[] oneClass = [new("1/2", "EPYC, 2 cores", 300), new("2/2", "EPYC, 2 cores", 420)];
+        ShardSummary[] twoClasses = [new("1/2", "EPYC, 2 cores", 300), new("2/2", "Xeon, 4 cores", 420)];
+
+        Assert.Equal("all on EPYC, 2 cores: 1/2 300 s, 2/2 420 s", ShardSummary.Describe(oneClass, Seconds));
+        Assert.Equal("1/2 on EPYC, 2 cores, 300 s; 2/2 on Xeon, 4 cores, 420 s", ShardSummary.Describe(twoClasses, Seconds));
     }
 
     private string Write(int index, int count, RunIdentity? identity = null, string? name = null)

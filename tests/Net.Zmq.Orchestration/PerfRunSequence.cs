@@ -93,8 +93,8 @@ public static class PerfRunSequence
             machine = machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
         }
 
-        notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}): " +
-            string.Join("; ", merged.Select(m => string.Create(CultureInfo.InvariantCulture, $"{m.Shard} on {m.Machine}, {m.Seconds:0} s"))) +
+        notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}), " +
+            ShardSummary.Describe(merged, seconds => string.Create(CultureInfo.InvariantCulture, $"{seconds:0} s")) +
             ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
             (elsewhere.Count > 0
                 ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here (the suite means across classes are)."

@@ -53,7 +53,17 @@ public sealed record PerfRun(
 public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
 
 /// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
-public sealed record ShardSummary(string Shard, string Machine, double Seconds);
+public sealed record ShardSummary(string Shard, string Machine, double Seconds)
+{
+    /// <summary>
+    /// The shards in one line, each with its wall time as <paramref name="time"/> writes it: the machine said once where
+    /// every shard ran on one class (eight copies of a class line are unreadable), else with each shard.
+    /// </summary>
+    public static string Describe(IReadOnlyList<ShardSummary> shards, Func<double, string> time) =>
+        shards.Select(s => s.Machine).Distinct(StringComparer.Ordinal).Count() == 1
+            ? $"all on {shards[0].Machine}: {string.Join(", ", shards.Select(s => $"{s.Shard} {time(s.Seconds)}"))}"
+            : string.Join("; ", shards.Select(s => $"{s.Shard} on {s.Machine}, {time(s.Seconds)}"));
+}
 
 /// <summary>A subject measured against its paired reference in one run, and judged directly against it.</summary>
 /// <param name="Pairing">What the two are called, and the suite they are judged as.</param>

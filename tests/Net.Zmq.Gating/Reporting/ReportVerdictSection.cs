@@ -25,8 +25,8 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
 
         if (run.Shards.Count > 0)
         {
-            Line($"**Merged from {run.Shards.Count} shards** measured apart: " +
-                 string.Join("; ", run.Shards.Select(s => V(F($"{s.Shard} on {s.Machine}, {s.Seconds / 60:0.0} min")))) + ".");
+            Line($"**Merged from {run.Shards.Count} shards** measured apart, " +
+                 V(ShardSummary.Describe(run.Shards, seconds => F($"{seconds / 60:0.0} min"))) + ".");
             Line();
         }
     }
