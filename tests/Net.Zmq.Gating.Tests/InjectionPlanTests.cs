@@ -41,6 +41,19 @@ public sealed class InjectionPlanTests
         Assert.Throws<ArgumentException>(() => InjectionPlan.Parse("call:1001@*"));
     }
 
+    /// <summary>Turns of a fixed loop per received message: what the instruction counts gate; an instruction count sees all but the spins.</summary>
+    [Fact]
+    public void WorkEntries_AreAFixedLoopPerMessage_AndWhatACountSeesLeavesTheSpinsOut()
+    {
+        var plan = InjectionPlan.Parse("work:10@NetZmq/*;work:5@*/64B;delay:3%@*/64B");
+        var both = plan.For("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64B")!;
+
+        Assert.Equal(15, both.Work);
+        Assert.Equal(new Injection(0, 0) { Work = 15 }, both.Countable);
+        Assert.Null(InjectionPlan.Parse("delay:100@*").For("any")!.Countable);
+        Assert.Throws<ArgumentException>(() => InjectionPlan.Parse("work:1000001@*"));
+    }
+
     [Fact]
     public void UnsetOrBlank_IsNoInjection()
     {
@@ -50,9 +63,9 @@ public sealed class InjectionPlanTests
 
     public static TheoryData<string, string> Malformed => new()
     {
-        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>" },
-        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>" },
-        { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc, call" },
+        { "delay:100", "PERF_INJECT entry \"delay:100\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob>, call:<n>@<glob> or work:<n>@<glob>" },
+        { "delay:100@", "PERF_INJECT entry \"delay:100@\": expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob>, call:<n>@<glob> or work:<n>@<glob>" },
+        { "sleep:100@*", "PERF_INJECT entry \"sleep:100@*\": \"sleep\" is not a kind of injection; known: delay, alloc, call, work" },
         { "delay:-5@*", "PERF_INJECT entry \"delay:-5@*\": \"-5\" is not a whole number above 0" },
         { "alloc:1.5@*", "PERF_INJECT entry \"alloc:1.5@*\": \"1.5\" is not a whole number above 0" },
         { "alloc:0@*", "PERF_INJECT entry \"alloc:0@*\": \"0\" is not a whole number above 0" },

@@ -108,7 +108,7 @@ internal static class SampleMeasurements
                 new ClaimCheck("C2", "Batching is free.", ClaimVerdict.Unclear, "64B 1.050 [0.950, 1.150]"),
                 new ClaimCheck("C3", "Sleeping is slow.", ClaimVerdict.Holds, "64B 1.500 [1.400, 1.600]"),
                 new ClaimCheck("C4", "Pools allocate nothing.", ClaimVerdict.NotMeasured, "Binding did not measure the cases this claim is about in this run"),
-            ]) { HeadlineSuite = Suite };
+            ]) { HeadlineSuite = Suite, Instructions = SampleInstructions.Of([.. binding.Cases.Select(c => c.Case)], withBase: false) };
     }
 
     /// <summary>
@@ -138,8 +138,10 @@ internal static class SampleMeasurements
             counts.Of(head.Cases[i].Case.Id)! with { Case = c.Case.Id },
             CallCountRule.Of(counts.Of(head.Cases[i].Case.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal))!),
             RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", Pair.Source));
+        var instructions = SampleInstructions.Of([.. head.Cases.Select(c => c.Case)], withBase: true);
+        var instructionGates = SampleInstructions.Gates(instructions, [.. head.Cases.Select(c => c.Case)], [.. compared.Select(c => c.Case.Id)]);
         var judged = new SubjectRun("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.Source, null,
-            [.. PairedGates.Evaluate(compared, Pair, PairedGates.Default), .. callGates]) { ShowTables = false };
+            [.. PairedGates.Evaluate(compared, Pair, PairedGates.Default), .. callGates, .. instructionGates]) { ShowTables = false };
         var shown = new SubjectRun("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
             SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);
         return run with
@@ -147,6 +149,7 @@ internal static class SampleMeasurements
             Subjects = [judged, .. run.Subjects, shown],
             Comparisons = [new CrossSubjectComparison("Head against base", "Binding", ["BindingBase"], "The head's time over its base's."), .. run.Comparisons],
             Counts = counts,
+            Instructions = instructions,
             Paired = new PairedBuilds(Pair, "Binding 1.2.3 from a sample folder", "BindingBase 1.2.2 from another sample folder", "base",
                 [new NotComparable($"Binding/{Pair.Suite}/ReceiveModes/RouterRouter/Tcp/Pool/ReusedBuffer/64B", "the base has no pool")]),
         };

@@ -8,20 +8,61 @@ namespace NetZmqTests.Orchestration;
 /// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
 public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
 
+/// <summary>A count baseline as a run found it (<see cref="CountBaselineKind{TFile, TCounted}"/>): the file, null where there is none, or why it cannot be used.</summary>
+public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? File, string? Error)
+    where TFile : class;
+
 /// <summary>What is wrong with one baseline file, naming the file and the field.</summary>
 /// <param name="Shown">The file as the report shows it.</param>
 /// <param name="Suite">The suite its name stands for; null for a name that stands for none.</param>
 public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Problem);
 
 /// <summary>
-/// The checked-in baselines: where each subject's and suite's file lies, reading it strictly (and checking it
-/// belongs where it lies and names only cases of its suite), every file on every run, and refreshing. Each file is
-/// read once per run: a second look at a file (the check of every file at the end) reuses the first read, except for
-/// a file this run wrote, which is read again so that what a refresh wrote is validated as any checked-in file.
+/// The checked-in baselines of every kind: the time files per machine class (<see cref="BaselineFile"/>) and the count
+/// files (<see cref="CountBaselineKinds"/>: native calls, instructions). Where each subject's and suite's file lies,
+/// reading it strictly (and checking it belongs where it lies and names only cases of its suite), every file on every
+/// run, and refreshing, atomically. Each file is read once per run: a second look at a file (the check of every file at
+/// the end) reuses the first read, except for a file this run wrote, which is read again so that what a refresh wrote
+/// is validated as any checked-in file.
 /// </summary>
 public sealed class BaselineStore(SourceLayout layout)
 {
     private readonly Dictionary<SuiteId, BaselineLoad> _read = [];
+    private readonly Dictionary<(string Folder, SuiteId Suite), object> _counts = [];
+
+    /// <summary>A suite's count baseline of <paramref name="kind"/>, read strictly once per run.</summary>
+    public CountBaselineLoad<TFile> Load<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SuiteId suite)
+        where TFile : class
+    {
+        if (_counts.TryGetValue((kind.Folder, suite), out var read))
+        {
+            return (CountBaselineLoad<TFile>)read;
+        }
+
+        var path = kind.PathOf(layout.BaselinesDirectory, suite);
+        var shown = layout.Display(path);
+        CountBaselineLoad<TFile> load;
+        try
+        {
+            load = new(path, shown, System.IO.File.Exists(path) ? kind.Read(path) : null, null);
+        }
+        catch (BaselineFormatException e)
+        {
+            load = new(path, shown, null, e.Message);
+        }
+
+        _counts[(kind.Folder, suite)] = load;
+        return load;
+    }
+
+    /// <summary>Writes a count baseline whole (a temporary file, then a rename); the next look reads it again.</summary>
+    public TFile Write<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, CountBaselineLoad<TFile> load, TFile file)
+        where TFile : class
+    {
+        kind.Write(file, load.Path);
+        _counts.Remove((kind.Folder, SuiteId.FromFileName(load.Path) ?? default));
+        return file;
+    }
 
     public BaselineLoad Load(SuiteId suite, bool refreshing)
     {
@@ -85,14 +126,14 @@ public sealed class BaselineStore(SourceLayout layout)
             }
         }
 
-        problems.AddRange(CallBaselineProblems());
+        problems.AddRange(CountBaselineKinds.Folders.SelectMany(f => CountBaselineProblems(f.Folder, f.Read)));
         return problems;
     }
 
-    /// <summary>The call baselines (<see cref="CallBaseline"/>) read the same way: a count file of a driver not measured here is checked too.</summary>
-    private IEnumerable<BaselineProblem> CallBaselineProblems()
+    /// <summary>The count baselines of one folder read the same way: a count file of a driver not measured here is checked too.</summary>
+    private IEnumerable<BaselineProblem> CountBaselineProblems(string folder, Action<string> read)
     {
-        var directory = System.IO.Path.Combine(layout.BaselinesDirectory, CallBaseline.Folder);
+        var directory = System.IO.Path.Combine(layout.BaselinesDirectory, folder);
         if (!Directory.Exists(directory))
         {
             yield break;
@@ -100,11 +141,10 @@ public sealed class BaselineStore(SourceLayout layout)
 
         foreach (var file in Directory.EnumerateFiles(directory, "*.json").Order(StringComparer.Ordinal))
         {
-            var shown = layout.Display(file);
             string? problem = null;
             try
             {
-                CallBaseline.Read(file);
+                read(file);
             }
             catch (BaselineFormatException e)
             {
@@ -113,7 +153,7 @@ public sealed class BaselineStore(SourceLayout layout)
 
             if (problem is not null)
             {
-                yield return new BaselineProblem(shown, SuiteId.FromFileName(file), problem);
+                yield return new BaselineProblem(layout.Display(file), SuiteId.FromFileName(file), problem);
             }
         }
     }

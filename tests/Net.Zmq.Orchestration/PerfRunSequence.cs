@@ -18,6 +18,9 @@ namespace NetZmqTests.Orchestration;
 /// <param name="pass">0 for the run's measurement, then 1, 2, … for each measurement of failed gates' cases again.</param>
 public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
 
+/// <summary>Counts the instructions of a run's cases (in an instruction process under Valgrind, which the Perf run starts); the fast tests hand in synthetic counts.</summary>
+public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition> cases);
+
 /// <summary>
 /// One Perf run, in order: select the cases (<see cref="PerfRunSelection"/>), measure them, judge every suite against
 /// its baseline (<see cref="GateStage"/>, which refreshes first when asked) and the head against its base, measure the
@@ -25,8 +28,10 @@ public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDe
 /// </summary>
 public static class PerfRunSequence
 {
-    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log)
+    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log,
+        InstructionCounter? countInstructions = null)
     {
+        countInstructions ??= _ => RunInstructions.None("no instruction counter was given to this run");
         if (settings.UpdateBaselines)
         {
             BaselineRefresh.RefuseUnderCi(settings.Environment);
@@ -42,7 +47,7 @@ public static class PerfRunSequence
         var said = notes.Count;
         var selection = PerfRunSelection.Of(settings, notes, log);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
-        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref count, ref machine, notes, log) : null;
+        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref count, ref countInstructions, ref machine, notes, log) : null;
         selection = settings.Shard is { } shard ? Share(selection, shard, settings.Profile, notes, log) : selection;
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
@@ -50,11 +55,14 @@ public static class PerfRunSequence
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
         // Counted first, in a process of its own that times nothing: a count is exact, and a workload that cannot run fails here before minutes of timing.
         var counts = selection.Cases.Count == 0 ? RunCounts.None("no case was selected") : count(selection.Cases);
-        notes.AddRange(CallCountGates.Notes(counts));
+        // Instructions next, under Valgrind in a process of their own, untimed: exact too, and nothing beside the timing.
+        var instructions = selection.Cases.Count == 0 ? RunInstructions.None("no case was selected") : countInstructions(InstructionCases(selection.Cases));
+        notes.AddRange(CountGates.Notes(counts, instructions));
         var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.AddRange(PerfRunNotes.Busy(analyzed));
         var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
-        var subjects = new CallCountGates(layout, settings.UpdateBaselines, notes).Attach(GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log), counts);
+        var confirmed = GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log);
+        var subjects = new CountGates(store, settings.UpdateBaselines, machine.Runtime, notes).Attach(confirmed, counts, instructions);
         notes.AddRange([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
         notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
         notes.AddRange(PerfRunNotes.StrategiesNotExpressed());
@@ -64,9 +72,24 @@ public static class PerfRunSequence
             Processes = passes.Processes,
             Shards = merged ?? [],
             Counts = counts,
+            Instructions = instructions,
         };
-        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All) { Counts = counts }, log);
+        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All)
+        {
+            Counts = counts,
+            Instructions = instructions,
+        }, log);
         return run;
+    }
+
+    /// <summary>
+    /// The cases the instruction pass counts: every case, but where a subject is judged against a paired reference measured
+    /// in the run (head ÷ base), only the two's: the others' counts would judge nothing there and cost a sixth of the pass.
+    /// </summary>
+    private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases)
+    {
+        var pairs = DerivedSuites.All.Where(p => p.Judgement == PairedJudgement.AgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
+        return pairs.Count == 0 ? cases : [.. cases.Where(c => pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
 
     /// <summary>The report, and beside it what was measured, whole: a shard's file is what a merge reads.</summary>
@@ -83,9 +106,9 @@ public static class PerfRunSequence
     /// here (it holds only on the class that measured it).
     /// </summary>
     private static IReadOnlyList<ShardSummary> Merge(string folder, RunIdentity identity, ref CaseMeasurer measure, ref CaseCounter count,
-        ref MachineFingerprint machine, List<RunNote> notes, Action<string> log)
+        ref InstructionCounter countInstructions, ref MachineFingerprint machine, List<RunNote> notes, Action<string> log)
     {
-        (measure, count, var merged) = ShardMerge.Replay(folder, identity);
+        (measure, count, countInstructions, var merged) = ShardMerge.Replay(folder, identity);
         var here = machine.Class;
         var elsewhere = merged.Where(m => m.Machine != here).Select(m => m.Shard).ToList();
         if (elsewhere.Count > 0)

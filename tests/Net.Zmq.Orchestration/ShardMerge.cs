@@ -18,7 +18,8 @@ public static class ShardMerge
     /// and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own failed gates,
     /// and cells are never split, so a case's gates are the same there and here).
     /// </summary>
-    public static (CaseMeasurer Measure, CaseCounter Count, IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
+    public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, IReadOnlyList<ShardSummary> Shards) Replay(string directory,
+        RunIdentity identity)
     {
         var shards = MeasuredRun.ReadShards(directory, identity);
         IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
@@ -47,6 +48,7 @@ public static class ShardMerge
 
         // Each shard counted its own cells' cases; a shard written before counts were kept counted none.
         var counts = RunCounts.Merge(shards.Select(s => s.Run.Counts ?? RunCounts.None($"{s.Path} holds no native call counts")));
-        return (Measure, _ => counts, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+        var instructions = RunInstructions.Merge(shards.Select(s => s.Run.Instructions ?? RunInstructions.None($"{s.Path} holds no instruction counts")));
+        return (Measure, _ => counts, _ => instructions, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
     }
 }

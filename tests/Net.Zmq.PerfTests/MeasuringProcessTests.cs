@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
@@ -42,5 +43,18 @@ public sealed class MeasuringProcessTests
         var counts = CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], request.Injection is null ? null : InjectionPlan.Parse(request.Injection),
             line => Console.WriteLine(line));
         ProcessFiles.Write(request.Output, counts);
+    }
+
+    [Fact(Explicit = true)]
+    public void CountInstructionsAsRequested()
+    {
+        var path = Environment.GetEnvironmentVariable(InstructionRequest.Variable);
+        Assert.SkipWhen(path is null, $"runs only as the instruction process that a Perf run starts under Valgrind ({InstructionRequest.Variable} names its request)");
+        var marks = InstructionMarks.Load();
+        Assert.SkipWhen(!marks.RunningOnValgrind, $"runs only under Valgrind's callgrind ({InstructionRequest.Variable} is set, but this process is not under Valgrind)");
+        var request = ProcessFiles.Read<InstructionRequest>(path!);
+        var manifest = InstructionCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], request.Injection is null ? null : InjectionPlan.Parse(request.Injection),
+            marks, line => Console.WriteLine(line));
+        ProcessFiles.Write(Path.Combine(request.Directory, InstructionManifest.FileName), manifest);
     }
 }

@@ -48,6 +48,12 @@ public enum GateKind
 
     /// <summary>Native calls per message against the counts a suite's call baseline recorded (exact, on any machine).</summary>
     CallsRegression,
+
+    /// <summary>A subject's instructions per message against its paired reference's, counted under Valgrind in the same run (no baseline).</summary>
+    PairedInstructions,
+
+    /// <summary>Instructions per message against those a suite's instruction baseline recorded (on any machine: Valgrind emulates one CPU).</summary>
+    InstructionsRegression,
 }
 
 /// <summary>
@@ -95,6 +101,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.PairedAggregate => $"{Variant} ÷ {Reference}: geometric mean of time",
         GateKind.PairedCalls => $"{Variant} ÷ {Reference}: native calls per message",
         GateKind.CallsRegression => "regression: native calls per message",
+        GateKind.PairedInstructions => $"{Variant} ÷ {Reference}: instructions per message",
+        GateKind.InstructionsRegression => "regression: instructions per message",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a name"),
     };
 
@@ -119,6 +127,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         GateKind.PairedAggregate => $"paired/aggregate/{Variant}/{Reference}",
         GateKind.PairedCalls => $"paired/calls/{Variant}/{Reference}",
         GateKind.CallsRegression => "regression/calls",
+        GateKind.PairedInstructions => $"paired/instructions/{Variant}/{Reference}",
+        GateKind.InstructionsRegression => "regression/instructions",
         _ => throw new ArgumentOutOfRangeException(nameof(Kind), Kind, "a gate kind without a key"),
     };
 
@@ -147,6 +157,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
             ["baseline", "entry"] => new GateId(GateKind.BaselineEntry),
             ["paired", var what, var subject, var reference] when PairedKind(what) is { } kind => new GateId(kind, subject, reference),
             ["regression", "calls"] => new GateId(GateKind.CallsRegression),
+            ["regression", "instructions"] => new GateId(GateKind.InstructionsRegression),
             _ => null,
         };
         // Only the canonical spelling: "policy/ratio/Poller/PureBlocking/" or a zero-padded size would round-trip differently.
@@ -160,6 +171,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
         "bytes" => GateKind.PairedBytes,
         "aggregate" => GateKind.PairedAggregate,
         "calls" => GateKind.PairedCalls,
+        "instructions" => GateKind.PairedInstructions,
         _ => null,
     };
 
@@ -169,7 +181,7 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
     /// <summary>The forms <see cref="Parse"/> accepts, for error messages.</summary>
     public const string Forms =
         "policy/ratio/<variant>/<reference>, policy/bytes/<variant>/below/<bytes>, policy/bytes/<variant>/below/<bytes>/upTo/<message bytes>, regression/time/<reference>, " +
-        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, regression/calls, paired/{time|cpu-time|bytes|aggregate|calls}/<subject>/<reference>";
+        "regression/cpu-time/<reference>, regression/bytes, regression/process-bytes, regression/aggregate, regression/calls, regression/instructions, paired/{time|cpu-time|bytes|aggregate|calls|instructions}/<subject>/<reference>";
 }
 
 /// <summary>results.json writes a gate's identity as its key, as baseline files do.</summary>

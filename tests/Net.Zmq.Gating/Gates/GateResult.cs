@@ -32,6 +32,9 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
     /// <summary>For a native call count gate: each exact call whose count per message differs from the reference's, "more: …" or "fewer: …".</summary>
     public IReadOnlyList<string> CallChanges { get; init; } = [];
 
+    /// <summary>For a failed instruction gate: the functions whose instructions per message changed most, each with its share of the change.</summary>
+    public IReadOnlyList<string> FunctionChanges { get; init; } = [];
+
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
         $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +

@@ -34,6 +34,17 @@ internal static unsafe partial class LinuxThreads
         return ClockGetTime(ClockProcessCpuTime, &time) == 0 ? (time.Seconds * 1_000_000_000) + time.Nanoseconds : -1;
     }
 
+    /// <summary>
+    /// CPU time a thread of this process has used, in nanoseconds; -1 when it has ended. The kernel's clock of one thread
+    /// by its id (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED) in its posix-timers header): a system call, no file to read.
+    /// </summary>
+    public static long ThreadCpuNanoseconds(int thread)
+    {
+        TimeSpec time;
+        var clock = (~thread << 3) | 6;
+        return ClockGetTime(clock, &time) == 0 ? (time.Seconds * 1_000_000_000) + time.Nanoseconds : -1;
+    }
+
     /// <summary>The CPUs (up to 64) a thread may run on, as a bit mask; 0 when it cannot be read.</summary>
     public static ulong GetAffinity(int thread)
     {

@@ -38,6 +38,9 @@ public sealed record PerfRun(
     /// <summary>The native calls counted per case (<see cref="Counting.RunCounts"/>), or why none were.</summary>
     public Counting.RunCounts Counts { get; init; } = Counting.RunCounts.None("no counts were recorded");
 
+    /// <summary>The instructions counted per case under Valgrind (<see cref="Counting.RunInstructions"/>), or why none were.</summary>
+    public Counting.RunInstructions Instructions { get; init; } = Counting.RunInstructions.None("no instructions were recorded");
+
     /// <summary>The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SubjectRun? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;

@@ -17,6 +17,7 @@ public static class ReportRenderer
         var comparisons = new ReportComparisonsSection(text);
         var details = new ReportDetailsSection(text);
         var costs = new ReportCostsSection(text);
+        var instructions = new ReportInstructionsSection(text);
 
         text.Line("# Net.Zmq.Tests perf report");
         text.Line();
@@ -31,6 +32,7 @@ public static class ReportRenderer
         }
 
         costs.Render(run);
+        instructions.Render(run);
         details.RenderClaims(run);
         tables.RenderCoverage(run);
         text.Line("## Tables");

@@ -55,6 +55,9 @@ public enum NoteKind
 
     /// <summary>Native calls were not counted, or some workloads failed while they were.</summary>
     CallsNotCounted,
+
+    /// <summary>Instructions were not counted (no Valgrind, …), or some cases could not be counted under it.</summary>
+    InstructionsNotCounted,
 }
 
 /// <summary>

@@ -7,8 +7,10 @@ namespace NetZmqTests.Gating.Running;
 /// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message),
 /// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (after the operation's last message, spin that share of the time the
 /// operation took: the case becomes that much slower, at any size), <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
-/// many bytes per received message) or <c>call:&lt;n&gt;@&lt;glob&gt;</c> (n extra calls into the receiving driver's native
-/// library per received message, a read of the socket's type: what the native call counts gate), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
+/// many bytes per received message), <c>call:&lt;n&gt;@&lt;glob&gt;</c> (n extra calls into the receiving driver's native
+/// library per received message, a read of the socket's type: what the native call counts gate) or <c>work:&lt;n&gt;@&lt;glob&gt;</c>
+/// (n turns of a fixed loop per received message: the same instructions on any machine, what the instruction counts
+/// gate), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
 /// </summary>
 public sealed class InjectionPlan
 {
@@ -32,6 +34,7 @@ public sealed class InjectionPlan
             {
                 DelayFraction = matching.Sum(e => e.DelayFraction),
                 ExtraCalls = checked(matching.Sum(e => e.ExtraCalls)),
+                Work = checked(matching.Sum(e => e.Work)),
             };
     }
 
@@ -61,7 +64,7 @@ public sealed class InjectionPlan
         var colon = item.IndexOf(':', StringComparison.Ordinal);
         if (colon < 0 || at < colon || at == item.Length - 1)
         {
-            throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob> or call:<n>@<glob>");
+            throw Malformed(item, "expected delay:<ns>@<glob>, delay:<percent>%@<glob>, alloc:<bytes>@<glob>, call:<n>@<glob> or work:<n>@<glob>");
         }
 
         var kind = item[..colon];
@@ -86,7 +89,9 @@ public sealed class InjectionPlan
             "alloc" => throw Malformed(item, "an allocation per message must be below 2 GiB"),
             "call" when amount <= 1000 => new Entry(cases, 0, 0) { ExtraCalls = (int)amount },
             "call" => throw Malformed(item, "at most 1000 extra calls per message"),
-            _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call"),
+            "work" when amount <= 1_000_000 => new Entry(cases, 0, 0) { Work = (int)amount },
+            "work" => throw Malformed(item, "at most 1,000,000 turns of the loop per message"),
+            _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call, work"),
         };
     }
 
@@ -99,10 +104,12 @@ public sealed class InjectionPlan
         public double DelayFraction { get; init; }
 
         public int ExtraCalls { get; init; }
+
+        public int Work { get; init; }
     }
 }
 
-/// <summary>The regression injected into one case: a spin, an allocation and extra native calls per received message.</summary>
+/// <summary>The regression injected into one case: a spin, an allocation, extra native calls and a fixed loop per received message.</summary>
 public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
 {
     /// <summary>A further spin at the end of each operation, as a share of the time the operation took (0 for none).</summary>
@@ -110,4 +117,14 @@ public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
 
     /// <summary>Extra calls into the receiving driver's native library per received message (0 for none).</summary>
     public int ExtraCalls { get; init; }
+
+    /// <summary>Turns of a fixed loop per received message (0 for none): the same instructions on every machine.</summary>
+    public int Work { get; init; }
+
+    /// <summary>
+    /// What of this injection an instruction count can see: all but the spins, whose instructions are as many as the
+    /// machine runs in a given time (under Valgrind, far fewer); null where nothing is left.
+    /// </summary>
+    public Injection? Countable => this with { DelayNanoseconds = 0, DelayFraction = 0 } is { AllocateBytes: 0, ExtraCalls: 0, Work: 0 } ? null
+        : this with { DelayNanoseconds = 0, DelayFraction = 0 };
 }

@@ -44,6 +44,9 @@ public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard,
     /// <summary>The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before they were.</summary>
     public Counting.RunCounts? Counts { get; init; }
 
+    /// <summary>The instructions counted in this run or shard (<see cref="Counting.RunInstructions"/>); null in a file written before they were.</summary>
+    public Counting.RunInstructions? Instructions { get; init; }
+
     public const int CurrentSchema = 1;
 
     /// <summary>Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).</summary>

@@ -59,3 +59,10 @@ public sealed record CountingRequest(IReadOnlyList<string> CaseIds, string? Inje
     /// <summary>The variable naming the request file: set only in the counting process a run started.</summary>
     public const string Variable = "PERF_COUNTING_REQUEST";
 }
+
+/// <summary>What a Perf run asks an instruction process to count: the cases, PERF_INJECT's text (or null), and the folder callgrind and the manifest are written to.</summary>
+public sealed record InstructionRequest(IReadOnlyList<string> CaseIds, string? Injection, string Directory)
+{
+    /// <summary>The variable naming the request file: set only in the instruction process a run started under Valgrind.</summary>
+    public const string Variable = "PERF_INSTRUCTION_REQUEST";
+}

@@ -7,13 +7,14 @@ using NetZmqTests.PerfTests.Infrastructure;
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
-/// Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run; a measuring or counting
-/// process that a Perf run started (<see cref="MeasuringProcesses"/>) runs under its run's lock and takes none.
+/// Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run; a measuring, counting
+/// or instruction process that a Perf run started (<see cref="MeasuringProcesses"/>) runs under its run's lock and takes none.
 /// </summary>
 public sealed class ExclusiveMachineFixture : IDisposable
 {
     private readonly MeasurementLock? _lock = Environment.GetEnvironmentVariable(MeasurementRequest.Variable) is not null
                                                || Environment.GetEnvironmentVariable(CountingRequest.Variable) is not null
+                                               || Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null
         ? null
         : MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15), message => TestContext.Current.SendDiagnosticMessage(message));
 

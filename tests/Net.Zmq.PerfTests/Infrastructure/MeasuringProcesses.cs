@@ -87,11 +87,15 @@ internal static class MeasuringProcesses
         return counts;
     }
 
-    /// <summary>Runs this test assembly for one explicit test with <paramref name="environment"/>, its lines relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.</summary>
-    private static void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
-        Action<string> log, Action<string> progress, string detail)
+    /// <summary>
+    /// Runs this test assembly for one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/>
+    /// (a program and its arguments, such as Valgrind) where one is given, its lines relayed; an error with its last lines
+    /// where it fails or outlives <paramref name="deadline"/>.
+    /// </summary>
+    internal static void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
+        Action<string> log, Action<string> progress, string detail, IReadOnlyList<string>? wrapper = null)
     {
-        var start = StartInfo(method, environment);
+        var start = StartInfo(method, environment, wrapper ?? []);
         var lines = new ChildLines(label, log, progress);
         using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
         child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
@@ -112,10 +116,11 @@ internal static class MeasuringProcesses
     }
 
     /// <summary>The test assembly run again for one explicit test, serially, with <paramref name="environment"/> added to this process's.</summary>
-    private static ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment)
+    private static ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> wrapper)
     {
         var assembly = typeof(MeasuringProcesses).Assembly.Location;
-        var start = new ProcessStartInfo(DotnetHost(), ["exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"])
+        string[] command = [.. wrapper, DotnetHost(), "exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"];
+        var start = new ProcessStartInfo(command[0], command[1..])
         {
             RedirectStandardOutput = true,
             RedirectStandardError = true,

@@ -61,7 +61,8 @@ internal static class PerfSession
         }
 
         return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
-            cases => MeasuringProcesses.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log);
+            cases => MeasuringProcesses.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log,
+            cases => InstructionProcess.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log));
     }
 
     /// <summary>

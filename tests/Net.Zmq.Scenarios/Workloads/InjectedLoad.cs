@@ -16,14 +16,19 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// regression at 64 B as at 256 KiB.</param>
 /// <param name="extraCalls">Make this many extra calls into the receiving driver's native library per received message
 /// (<see cref="Drivers.MessageReceiver.ExtraNativeCall"/>): the regression the native call counts gate exactly.</param>
-public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, double delayFraction = 0, int extraCalls = 0)
+/// <param name="work">Run a fixed loop this many turns per received message (<see cref="Work"/>): the same instructions
+/// on every machine, the regression the instruction counts gate.</param>
+public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, double delayFraction = 0, int extraCalls = 0, int work = 0)
 {
     /// <summary>The load a workload applies for <paramref name="injection"/> (PERF_INJECT's for one case), or null for none.</summary>
     public static InjectedLoad? For(Gating.Running.Injection? injection) =>
-        injection is null ? null : new InjectedLoad(injection.DelayNanoseconds, injection.AllocateBytes, injection.DelayFraction, injection.ExtraCalls);
+        injection is null ? null : new InjectedLoad(injection.DelayNanoseconds, injection.AllocateBytes, injection.DelayFraction, injection.ExtraCalls, injection.Work);
 
     private readonly long _delayTicks = (long)Math.Ceiling(delayNanoseconds * (Stopwatch.Frequency / 1e9));
     private long _operationStarted;
+
+    /// <summary>What the fixed loop computed: kept so the JIT cannot drop the loop.</summary>
+    public long WorkDone { get; private set; }
 
     /// <summary>The last array allocated: kept reachable so the JIT cannot drop the allocation.</summary>
     public byte[]? LastAllocation { get; private set; }
@@ -46,6 +51,16 @@ public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, doubl
             Receiver!.ExtraNativeCall();
         }
 
+        if (work > 0)
+        {
+            WorkDone += Work(work);
+        }
+
+        if (_delayTicks == 0 && delayFraction == 0)
+        {
+            return;
+        }
+
         var now = Stopwatch.GetTimestamp();
         var spin = _delayTicks + (lastOfOperation && delayFraction > 0 ? (long)((now - _operationStarted) * delayFraction) : 0);
         var until = now + spin;
@@ -53,5 +68,18 @@ public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, doubl
         {
             Thread.SpinWait(1);
         }
+    }
+
+    /// <summary>A fixed loop: a few instructions a turn, never inlined, so that its name shows in an instruction profile.</summary>
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static long Work(int turns)
+    {
+        long value = 17;
+        for (var turn = 0; turn < turns; turn++)
+        {
+            value = (value * 31) ^ turn;
+        }
+
+        return value;
     }
 }

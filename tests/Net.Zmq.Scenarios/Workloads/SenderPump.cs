@@ -14,6 +14,7 @@ internal sealed partial class SenderPump : IDisposable
     private readonly SemaphoreSlim _start = new(0);
     private readonly SemaphoreSlim _finished = new(0);
     private SendPlan _plan;
+    private Action? _action;
     private volatile Exception? _failure;
     private long _lastOperationBytes;
     private volatile bool _stopping;
@@ -50,6 +51,14 @@ internal sealed partial class SenderPump : IDisposable
     /// <summary>Waits until the operation's last message has been handed to the driver.</summary>
     public bool WaitFinished(TimeSpan deadline) => _finished.Wait(deadline);
 
+    /// <summary>Runs <paramref name="action"/> on the sender thread between operations; false when it did not finish within <paramref name="deadline"/>.</summary>
+    public bool RunOnThread(Action action, TimeSpan deadline)
+    {
+        _action = action;
+        _start.Release();
+        return _finished.Wait(deadline);
+    }
+
     private void Run()
     {
         _threadId = OperatingSystem.IsLinux() ? KernelThreadId() : 0;
@@ -59,6 +68,13 @@ internal sealed partial class SenderPump : IDisposable
             if (_stopping)
             {
                 return;
+            }
+
+            if (_action is { } action)
+            {
+                _action = null;
+                RunAction(action);
+                continue;
             }
 
             try
@@ -76,6 +92,22 @@ internal sealed partial class SenderPump : IDisposable
             {
                 _finished.Release();
             }
+        }
+    }
+
+    private void RunAction(Action action)
+    {
+        try
+        {
+            action();
+        }
+        catch (Exception e)
+        {
+            _failure = e;
+        }
+        finally
+        {
+            _finished.Release();
         }
     }
 

@@ -1,0 +1,38 @@
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+
+namespace NetZmqTests.Gating.Tests;
+
+/// <summary>
+/// Instructions per message of the sample runs' cases (<see cref="SampleMeasurements"/>): the head's and the base's,
+/// equal but at Poller 64 KiB, where the head's receiver runs 2 % more in one function; the sender varies.
+/// </summary>
+public static class SampleInstructions
+{
+    public static RunInstructions Of(IReadOnlyList<CaseIdentity> heads, bool withBase) =>
+        new([.. heads.Select(c => Counted(c.Id, c, grown: c.Variant == "Poller" && c.Group == "64KiB")),
+             .. withBase ? heads.Select(c => Counted(Base(c.Id), c, grown: false)) : []], null)
+        {
+            ProfilesDirectory = "artifacts/perf/instructions",
+        };
+
+    /// <summary>Each head case's paired instruction gate, as the run judges them.</summary>
+    public static IEnumerable<GateResult> Gates(RunInstructions instructions, IReadOnlyList<CaseIdentity> heads, IReadOnlyList<string> pairedIds) =>
+        heads.Select((c, i) => InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, SampleMeasurements.Pair),
+            instructions.Of(c.Id)! with { Case = pairedIds[i] }, InstructionRule.Of(instructions.Of(Base(c.Id))!),
+            Baselines.InstructionBaseline.NewFileBounds, "the base", SampleMeasurements.Pair.Source));
+
+    private static string Base(string id) => id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal);
+
+    private static CountedInstructions Counted(string id, CaseIdentity c, bool grown)
+    {
+        var receiver = (c.Group == "64KiB" ? 3300 : 1800) * (grown ? 1.02 : 1.0);
+        return new CountedInstructions(id, 200,
+            [.. Enumerable.Range(0, 3).Select(r => new InstructionRepetition((long)(200 * receiver), (200 * 2000) + (r * 900), 200 * 1500, 40, 200 * 150))],
+            [
+                new FunctionInstructions("Sample.Receiver::Loop()", "???", 600 + (grown ? receiver / 1.02 * 0.02 : 0), null),
+                new FunctionInstructions("lib_recv", "libsample.so", 300, 900),
+            ]);
+    }
+}

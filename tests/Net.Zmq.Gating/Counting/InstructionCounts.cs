@@ -1,0 +1,127 @@
+using System.Globalization;
+using System.Text.Json.Serialization;
+
+namespace NetZmqTests.Gating.Counting;
+
+/// <summary>The threads an instruction count is split between.</summary>
+public enum ThreadPart
+{
+    /// <summary>The measured receiver: the thread that takes the messages.</summary>
+    Receiver,
+
+    /// <summary>The concurrent sender's thread.</summary>
+    Sender,
+
+    /// <summary>The subject's native library's own threads (its I/O thread): what carries a message between the two.</summary>
+    Library,
+
+    /// <summary>Every other thread (the runtime's; a managed library's own).</summary>
+    Other,
+
+    /// <summary>
+    /// Memory bookkeeping, on every thread: the C library's allocator (malloc, free and their insides), the runtime clearing
+    /// the memory it hands out, and its write barriers. What these cost follows the heap's history (which chunks are free
+    /// beside which, which memory was used before, which generation an object is in), which the other threads' timing and
+    /// the process's past shape, so it is a part of its own, out of each thread's.
+    /// </summary>
+    Memory,
+
+    /// <summary>All of them.</summary>
+    Total,
+}
+
+/// <summary>One repetition's instructions, by thread, memory bookkeeping apart (<see cref="ThreadPart"/>).</summary>
+public sealed record InstructionRepetition(long Receiver, long Sender, long Library, long Other, long Memory)
+{
+    public long Total => Receiver + Sender + Library + Other + Memory;
+
+    public long Of(ThreadPart part) => part switch
+    {
+        ThreadPart.Receiver => Receiver,
+        ThreadPart.Sender => Sender,
+        ThreadPart.Library => Library,
+        ThreadPart.Other => Other,
+        ThreadPart.Memory => Memory,
+        _ => Total,
+    };
+}
+
+/// <summary>A function's instructions per message in a counted case: its own, and (where it has a symbol) with everything it called.</summary>
+/// <param name="File">The file its code came from (<c>???</c> for code made at run time).</param>
+public sealed record FunctionInstructions(string Name, string File, double Self, double? Inclusive);
+
+/// <summary>
+/// One case's user-space instructions, counted under Valgrind in a process that times nothing: a few repetitions of
+/// <see cref="MessagesPerRepetition"/> messages each, sent, then received (<see cref="InstructionRepetition"/>), and
+/// the functions that did the most of them. A part is <see cref="IsSteady">steady</see> when its repetitions agree within
+/// <see cref="SteadyWithin"/>: it does not depend on timing, and is judged.
+/// </summary>
+/// <param name="Functions">The functions with the most instructions per message (self, and inclusive), all threads together.</param>
+public sealed record CountedInstructions(string Case, int MessagesPerRepetition, IReadOnlyList<InstructionRepetition> Repetitions,
+    IReadOnlyList<FunctionInstructions> Functions)
+{
+    /// <summary>The widest relative spread between repetitions that is still one count, not timing.</summary>
+    public const double SteadyWithin = 0.001;
+
+    /// <summary>The part's instructions per message: the median repetition's.</summary>
+    public double PerMessage(ThreadPart part)
+    {
+        if (Repetitions.Count == 0)
+        {
+            return 0;
+        }
+
+        var sorted = Repetitions.Select(r => r.Of(part)).Order().ToList();
+        var median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2.0;
+        return median / MessagesPerRepetition;
+    }
+
+    /// <summary>The part's widest spread between repetitions, relative to its median (0 for a part that did nothing).</summary>
+    public double Spread(ThreadPart part)
+    {
+        var values = Repetitions.Select(r => r.Of(part)).ToList();
+        var median = PerMessage(part) * MessagesPerRepetition;
+        return values.Count == 0 || median <= 0 ? 0 : (values.Max() - values.Min()) / median;
+    }
+
+    public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= SteadyWithin;
+
+    /// <summary>A part per message as the report writes it: whole instructions, and "~" where it is not steady.</summary>
+    public string Shown(ThreadPart part) =>
+        (IsSteady(part) || PerMessage(part) == 0 ? "" : "~") + PerMessage(part).ToString("#,0", CultureInfo.InvariantCulture);
+}
+
+/// <summary>A case the instruction pass could not count, and why (a workload that failed, a case that cannot run under Valgrind).</summary>
+public sealed record UncountedCase(string Case, string Reason);
+
+/// <summary>The instructions of one run: every counted case, those that could not be counted, or why nothing was.</summary>
+/// <param name="Skipped">Why no instruction was counted in this run (no Valgrind, not Linux, …); null where they were.</param>
+public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, string? Skipped)
+{
+    /// <summary>Cases that were asked for and not counted, each with the reason: shown, never dropped silently.</summary>
+    public IReadOnlyList<UncountedCase> Uncounted { get; init; } = [];
+
+    /// <summary>Where the profiles callgrind wrote are kept (openable in KCachegrind or QCachegrind), or null.</summary>
+    public string? ProfilesDirectory { get; init; }
+
+    /// <summary>How long the pass took, start-up under Valgrind included.</summary>
+    public double Seconds { get; init; }
+
+    public static RunInstructions None(string why) => new([], why);
+
+    [JsonIgnore]
+    public bool Counted => Skipped is null;
+
+    public CountedInstructions? Of(string caseId) => Cases.FirstOrDefault(c => c.Case == caseId);
+
+    /// <summary>The instructions of shards measured apart, as one run's: every shard's cases; skipped where any shard's were.</summary>
+    public static RunInstructions Merge(IEnumerable<RunInstructions> shards)
+    {
+        var all = shards.ToList();
+        return new RunInstructions([.. all.SelectMany(s => s.Cases)], all.Select(s => s.Skipped).FirstOrDefault(s => s is not null))
+        {
+            Uncounted = [.. all.SelectMany(s => s.Uncounted)],
+            Seconds = all.Sum(s => s.Seconds),
+        };
+    }
+}

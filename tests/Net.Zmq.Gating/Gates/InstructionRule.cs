@@ -1,0 +1,127 @@
+using System.Globalization;
+using NetZmqTests.Gating.Counting;
+
+namespace NetZmqTests.Gating.Gates;
+
+/// <summary>
+/// Instructions per message, judged against a reference (a paired build's counts in the same run, or a baseline file's):
+/// each judged part (<see cref="InstructionBounds"/>) fails when it is steady on both sides and grew by more than its
+/// bound. A part that differed between repetitions on either side is shown, not judged; so is every part the bounds do
+/// not name. A failure says why, by function: those whose instructions per message changed most, and the share of the
+/// change each explains.
+/// </summary>
+public static class InstructionRule
+{
+    /// <summary>How many functions a failure names.</summary>
+    private const int FunctionsNamed = 5;
+
+    /// <summary>The reference side: its instructions per message by part, whether each was steady, and its functions where known.</summary>
+    public sealed record Reference(IReadOnlyDictionary<ThreadPart, double> PerMessage, IReadOnlySet<ThreadPart> Steady,
+        IReadOnlyList<FunctionInstructions> Functions);
+
+    /// <summary>The reference a counted case gives.</summary>
+    public static Reference Of(CountedInstructions counted) =>
+        new(Enum.GetValues<ThreadPart>().ToDictionary(p => p, counted.PerMessage),
+            Enum.GetValues<ThreadPart>().Where(counted.IsSteady).ToHashSet(), counted.Functions);
+
+    public static GateResult Evaluate(GateId id, CountedInstructions measured, Reference reference, InstructionBounds bounds, string referenceName, string source)
+    {
+        var grew = new List<string>();
+        var held = new List<string>();
+        var shown = new List<string>();
+        foreach (var part in Enum.GetValues<ThreadPart>())
+        {
+            var before = reference.PerMessage.GetValueOrDefault(part);
+            var now = measured.PerMessage(part);
+            var steady = measured.IsSteady(part) && reference.Steady.Contains(part);
+            var text = string.Create(CultureInfo.InvariantCulture, $"{Name(part)} {(steady ? "" : "~")}{before:#,0.#} → {now:#,0.#}{Change(before, now)}");
+            if (bounds.For(part) is not { } bound || !steady || before <= 0)
+            {
+                // Shown where it moved or varied: a part that held still says nothing.
+                if ((now > 0 || before > 0) && (!steady || Math.Abs(now - before) > before * 0.001))
+                {
+                    shown.Add(text);
+                }
+            }
+            else if (now > before * (1 + bound))
+            {
+                grew.Add(string.Create(CultureInfo.InvariantCulture, $"{text} (bound +{bound:0.##%})"));
+            }
+            else
+            {
+                held.Add(text);
+            }
+        }
+
+        var verdict = grew.Count > 0 ? GateVerdict.Fail : held.Count > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
+        var measuredText = grew.Count > 0 ? $"more instructions per message than {referenceName}: {string.Join(", ", grew)}"
+            : held.Count > 0 ? string.Join(", ", held)
+            : "no part steady on both sides";
+        return new GateResult(id, measured.Case, measuredText, $"no steady part over {referenceName}'s by more than {bounds}", verdict, source,
+            shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
+        {
+            FunctionChanges = grew.Count > 0 ? Why(measured, reference) : [],
+        };
+    }
+
+    /// <summary>
+    /// The functions whose instructions per message (self) changed most between the two sides, each with the share of the
+    /// whole change it explains, and its inclusive change where it has a symbol.
+    /// </summary>
+    public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference)
+    {
+        var change = measured.PerMessage(ThreadPart.Total) - reference.PerMessage.GetValueOrDefault(ThreadPart.Total);
+        var before = reference.Functions.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        var now = measured.Functions.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        return [.. before.Keys.Union(now.Keys)
+            .Select(k => (Key: k, Was: before.GetValueOrDefault(k), Is: now.GetValueOrDefault(k)))
+            .Select(f => (f.Key, f.Was, f.Is, Self: (f.Is?.Self ?? 0) - (f.Was?.Self ?? 0)))
+            .Where(f => f.Self != 0)
+            .OrderByDescending(f => Math.Abs(f.Self))
+            .Take(FunctionsNamed)
+            .Select(f => Said(f.Key, f.Self, change, f.Was?.Inclusive ?? 0, f.Is?.Inclusive))];
+    }
+
+    private static string Said((string Name, string File) function, double self, double change, double inclusiveBefore, double? inclusive)
+    {
+        var share = change != 0 ? string.Create(CultureInfo.InvariantCulture, $" ({self / change:0%} of the change)") : "";
+        var whole = inclusive is { } now ? string.Create(CultureInfo.InvariantCulture, $", inclusive {inclusiveBefore:#,0.#} → {now:#,0.#}") : "";
+        return string.Create(CultureInfo.InvariantCulture, $"{function.Name} ({function.File}): self {self:+#,0.#;-#,0.#;0} per message{share}{whole}");
+    }
+
+    private static (string Name, string File) Key(FunctionInstructions function) => (function.Name, function.File);
+
+    private static string Name(ThreadPart part) => part switch
+    {
+        ThreadPart.Receiver => "receiver",
+        ThreadPart.Sender => "sender",
+        ThreadPart.Library => "library threads",
+        ThreadPart.Other => "other threads",
+        ThreadPart.Memory => "memory bookkeeping",
+        _ => "total",
+    };
+
+    private static string Change(double before, double now) =>
+        before > 0 ? string.Create(CultureInfo.InvariantCulture, $" ({(now / before) - 1:+0.00%;-0.00%;±0.00%})") : "";
+}
+
+/// <summary>
+/// How much each part of a case's instructions per message may grow before its gate fails; a part without a bound is
+/// shown only. Set from A/A runs (docs/measurement.md, instructions): a bound sits above what two counts of identical
+/// code differ by, and below the regressions it must catch.
+/// </summary>
+public sealed record InstructionBounds(double? Receiver, double? Sender, double? Library, double? Total)
+{
+    public double? For(ThreadPart part) => part switch
+    {
+        ThreadPart.Receiver => Receiver,
+        ThreadPart.Sender => Sender,
+        ThreadPart.Library => Library,
+        ThreadPart.Total => Total,
+        _ => null,
+    };
+
+    public override string ToString() =>
+        string.Join(", ", Enum.GetValues<ThreadPart>().Where(p => For(p) is not null)
+            .Select(p => string.Create(CultureInfo.InvariantCulture, $"{p.ToString().ToLowerInvariant()} +{For(p):0.##%}")));
+}

@@ -1,0 +1,87 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// A kind of baseline file that holds counts (native calls, instructions): one per suite under its own folder, and none
+/// per machine class, since a count per message does not depend on the CPU. How it is read (strictly: an error names the
+/// file and the field), written (whole, atomically) and recorded from a run's counts.
+/// </summary>
+/// <param name="What">What it holds, as a note says it (for example "native calls").</param>
+public sealed record CountBaselineKind<TFile, TCounted>(string Folder, string What, GateKind Gate, Func<string, TFile> Read, Action<TFile, string> Write,
+    Func<SuiteId, CountedOn, IReadOnlyList<TCounted>, TFile?, TFile> Record, Func<TCounted, string> CaseOf)
+    where TFile : class
+{
+    public string PathOf(string baselinesDirectory, SuiteId suite) => Path.Combine(baselinesDirectory, Folder, suite.FileName);
+}
+
+/// <summary>The kinds of count baseline: every folder the store checks, and what each is read with.</summary>
+public static class CountBaselineKinds
+{
+    public static CountBaselineKind<CallBaseline, CountedCase> Calls { get; } = new(CallBaseline.Folder, "native calls", GateKind.CallsRegression,
+        CallBaseline.Read, (file, path) => file.Write(path),
+        (suite, on, counted, previous) => CallBaseline.Record(suite.Subject, suite.Suite, on.Subject, counted, previous), c => c.Case);
+
+    public static CountBaselineKind<InstructionBaseline, CountedInstructions> Instructions { get; } = new(InstructionBaseline.Folder, "instructions",
+        GateKind.InstructionsRegression, InstructionBaseline.Read, (file, path) => file.Write(path),
+        (suite, on, counted, previous) => InstructionBaseline.Record(suite.Subject, suite.Suite, on, counted, previous), c => c.Case);
+
+    /// <summary>Each kind's folder and a check that reads one of its files (throwing <see cref="BaselineFormatException"/>).</summary>
+    public static IReadOnlyList<(string Folder, Action<string> Read)> Folders { get; } =
+    [
+        (Calls.Folder, path => Calls.Read(path)),
+        (Instructions.Folder, path => Instructions.Read(path)),
+    ];
+}
+
+/// <summary>
+/// A suite's counted cases judged against its count baseline of one kind, through the store: refreshed first when
+/// asked; a missing or unreadable file is a failing gate naming it (and the field), so no run that counts passes over it.
+/// </summary>
+public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, List<RunNote> notes)
+{
+    /// <summary>What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library.</summary>
+    public CountedOn CountedOn(SubjectRun suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary);
+
+    public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SubjectRun suite, IReadOnlyList<TCounted> counted,
+        Func<TFile, TCounted, GateResult?> evaluate)
+        where TFile : class
+    {
+        if (counted.Count == 0)
+        {
+            return [];
+        }
+
+        var id = new GateId(kind.Gate);
+        var load = store.Load(kind, suite.SuiteId);
+        GateResult Unusable(string problem) => new(id, suite.SuiteId.ToString(), $"no {kind.What} to judge against", problem, GateVerdict.Fail, load.Shown);
+        var file = load.File;
+        if (load.Error is { } error && !refreshing)
+        {
+            return [Unusable(BaselineCommands.Unreadable(error))];
+        }
+
+        if (load.Error is not null)
+        {
+            notes.Add(new RunNote(NoteKind.Refreshed, $"{load.Shown} could not be read ({load.Error}): written again from this run alone.") { Suite = suite.SuiteId });
+        }
+
+        if (refreshing)
+        {
+            file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, file));
+            notes.Add(new RunNote(NoteKind.Refreshed, $"Refreshed {load.Shown}: the {kind.What} of {counted.Count} cases.") { Suite = suite.SuiteId });
+        }
+
+        if (file is null)
+        {
+            return [Unusable(BaselineCommands.Missing(load.Shown))];
+        }
+
+        return [.. counted.Select(c => evaluate(file, c) ?? new GateResult(id, kind.CaseOf(c), "counted", $"an entry in the {kind.What} baseline",
+            GateVerdict.NotApplied, load.Shown, $"{load.Shown} has no entry for this case: a refresh writes it"))];
+    }
+}

@@ -1,0 +1,115 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// The counts as gates, added to the suites they belong to once the time gates are confirmed (a count needs no
+/// confirmation): native calls (<see cref="CallCountRule"/>) and instructions (<see cref="InstructionRule"/>) of each
+/// paired subject's case against its reference's same case, counted in the same run; and every counted case of a gated
+/// subject against its suite's count baselines (<see cref="CountBaselineKinds"/>), on any machine.
+/// </summary>
+public sealed class CountGates(BaselineStore store, bool refreshing, string runtime, List<RunNote> notes)
+{
+    /// <summary>
+    /// How much head ÷ base may grow per part before it fails, where the part is steady on both sides: set from A/A runs of
+    /// two copies of one packed build (docs/measurement.md, instructions), the same as a new baseline file's. The
+    /// receiver's count repeats in 95 % of cases and two copies of one build differed by at most 0.07 % there; the
+    /// sender's and the library's threads follow libzmq's time-driven command checks and are steady in half the cases.
+    /// </summary>
+    public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
+
+    public List<SubjectRun> Attach(List<SubjectRun> subjects, RunCounts counts, RunInstructions instructions)
+    {
+        var baselines = new CountBaselineGates(store, refreshing, runtime, notes);
+        var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
+        var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
+        return [.. subjects.Select(s =>
+            DerivedSuites.Find(s.SuiteId) is { Judgement: PairedJudgement.AgainstTheReference } paired
+                ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts), .. PairedInstructions(paired, s, counted)] }
+            : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
+            : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })];
+    }
+
+    /// <summary>What the report and the test output say where calls or instructions were not counted, or some cases failed while they were.</summary>
+    public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
+    {
+        if (counts.Skipped is { } why)
+        {
+            yield return new RunNote(NoteKind.CallsNotCounted, $"Native calls were not counted, so no call count was gated: {why}.");
+        }
+
+        foreach (var failure in counts.Failures)
+        {
+            yield return new RunNote(NoteKind.CallsNotCounted, $"A workload failed while its native calls were counted, so its cases' counts are missing: {failure}");
+        }
+
+        if (instructions.Skipped is { } skipped)
+        {
+            yield return new RunNote(NoteKind.InstructionsNotCounted, $"Instructions were not counted, so no instruction count was gated: {skipped}.");
+        }
+
+        foreach (var group in instructions.Uncounted.GroupBy(u => u.Reason, StringComparer.Ordinal))
+        {
+            yield return new RunNote(NoteKind.InstructionsNotCounted,
+                $"Not counted under Valgrind ({group.Count()} case{(group.Count() == 1 ? "" : "s")}: {string.Join(", ", group.Take(4).Select(u => u.Case))}{(group.Count() > 4 ? ", …" : "")}): {group.Key}");
+        }
+    }
+
+    /// <summary>A suite's counted cases against its call and instruction baselines.</summary>
+    private IEnumerable<GateResult> BaselineGates(CountBaselineGates baselines, SubjectRun suite, RunCounts counts, RunInstructions instructions)
+    {
+        var prefix = $"{suite.Subject}/{suite.Suite}/";
+        var calls = baselines.Judge(CountBaselineKinds.Calls, suite, [.. counts.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
+            (file, c) => file.For(c.Case) is { } entry
+                ? CallCountRule.Evaluate(new GateId(GateKind.CallsRegression), c, entry.Reference, entry.Varying, "the baseline", store.Load(CountBaselineKinds.Calls, suite.SuiteId).Shown)
+                : null);
+        var sameLibrary = SuiteDeclarations.Of(suite.SuiteId).TimeOnlyOnTheRecordedVersion;
+        var counted = baselines.Judge(CountBaselineKinds.Instructions, suite, [.. instructions.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
+            (file, c) => file.For(c.Case) is not { } reference ? null
+                : file.CountedOn.WhyNotJudgedOn(baselines.CountedOn(suite), sameLibrary) is { } why
+                    ? new GateResult(new GateId(GateKind.InstructionsRegression), c.Case, $"{c.PerMessage(ThreadPart.Receiver):#,0} per message on the receiver",
+                        "a count of the same runtime and library", GateVerdict.NotApplied, store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
+                        $"{why}; shown, not judged (a refresh here records this basis)")
+                    : InstructionRule.Evaluate(new GateId(GateKind.InstructionsRegression), c, reference, file.Bounds, "the baseline",
+                        store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown));
+        return [.. calls, .. counted];
+    }
+
+    /// <summary>Each paired case's subject counts against its reference's: no function called more often per message than the reference calls it.</summary>
+    private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, SubjectRun compared, Dictionary<string, CountedCase> counted, RunCounts counts)
+    {
+        var varying = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
+        foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
+        {
+            yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing), subject with { Case = pairedId },
+                CallCountRule.Of(reference), varying, paired.ReferenceName, paired.Pairing.Source);
+        }
+    }
+
+    /// <summary>Each paired case's subject instructions against its reference's, within <see cref="PairedInstructionBounds"/>.</summary>
+    private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, SubjectRun compared, Dictionary<string, CountedInstructions> counted)
+    {
+        foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
+        {
+            yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing), subject with { Case = pairedId },
+                InstructionRule.Of(reference), PairedInstructionBounds, paired.ReferenceName, paired.Pairing.Source);
+        }
+    }
+
+    /// <summary>Every compared case whose subject's and reference's cases were both counted, with the paired case's id.</summary>
+    private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, SubjectRun compared, Dictionary<string, T> counted)
+    {
+        foreach (var comparison in compared.Cases)
+        {
+            if (paired.MeasuredCases(comparison.Case.Id) is [var subject, var reference]
+                && counted.TryGetValue(subject, out var subjectCounts) && counted.TryGetValue(reference, out var referenceCounts))
+            {
+                yield return (subjectCounts, referenceCounts, comparison.Case.Id);
+            }
+        }
+    }
+}

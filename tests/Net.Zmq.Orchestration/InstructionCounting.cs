@@ -1,0 +1,163 @@
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
+using NetZmqTests.Scenarios.Workloads;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// The instruction pass, run in an instruction process under Valgrind's callgrind, never timed: per driver and cell one
+/// workload, whose receiver (this thread) and sender say which threads they are; per case a warm-up, then
+/// <see cref="Repetitions"/> repetitions of <see cref="MessagesPerRepetition"/> messages, each sent whole, then received
+/// whole (<see cref="MessageWorkload.RunInPhases"/>), with every thread's counts zeroed before and dumped after. The
+/// receiver's own instructions are not counted while it waits for the sending to end. Reading the dumps into counts is
+/// the parent's (<see cref="InstructionProfiles"/>): this process runs some fifty times slower than the machine.
+/// </summary>
+public static class InstructionCounting
+{
+    /// <summary>Three: a part whose count depends on timing shows it by differing between them.</summary>
+    public const int Repetitions = 3;
+
+    /// <summary>
+    /// Repetitions before the counted ones, counted and dumped alike and their dumps not read: first-time paths, the stubs
+    /// a call site settles into, and the profiler's own state at a zero settle in them. Without one, or with one that was
+    /// zeroed but not dumped, the first counted repetition ran 0.1-9 % above the next in most cases; after one, as many
+    /// cases were steady as after two.
+    /// </summary>
+    private const int WarmUpRepetitions = 1;
+
+    /// <summary>The names of the warm-up dumps, which are not read.</summary>
+    public const string WarmUpDumpPrefix = "w";
+
+    /// <summary>
+    /// Messages per repetition: few, since a count is exact, and fewer for large messages, whose copies dominate. The
+    /// workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room again every
+    /// half mark (tcp) or whole mark (inproc) read, so every repetition then holds the same number of those messages
+    /// (at a mark of 1,000 and 200 messages, two repetitions of five held one, and the receiver's count alternated by 289).
+    /// </summary>
+    public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 100;
+
+    /// <summary>Whether code from this file is libzmq: a thread that runs any is one of the library's own (its I/O thread), unless it is the receiver or the sender.</summary>
+    public static bool IsNativeLibrary(string objectPath) => Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);
+
+    public static InstructionManifest Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, InstructionMarks marks, Action<string> log)
+    {
+        var dumps = new List<CountedDump>();
+        var uncounted = new List<UncountedCase>();
+        var cell = 0;
+        using var zero = InstructionMarks.Zero();
+        marks.Start();
+        foreach (var group in cases.GroupBy(c => (c.Driver, c.Cell)))
+        {
+            var driver = ZmqDrivers.Get(group.Key.Driver);
+            var runnable = group.Where(c => driver.Availability.IsAvailable && driver.CannotRun(c) is null).ToList();
+            uncounted.AddRange(group.Except(runnable).Select(c => new UncountedCase(c.Id, driver.CannotRun(c) ?? driver.Availability.Description)));
+            if (runnable.Count == 0)
+            {
+                continue;
+            }
+
+            var counting = new CellCounting(marks, zero, cell++, MessagesPerRepetition(runnable[0].MessageSize));
+            try
+            {
+                using var workload = MessageWorkload.Open(runnable[0], WorkloadOptions.Measurement with { HighWaterMark = counting.Messages });
+                counting.NameThreads(workload);
+                foreach (var definition in runnable)
+                {
+                    dumps.AddRange(counting.Count(workload, definition, injection, dumps.Count));
+                }
+            }
+            catch (Exception e) when (e is WorkloadFaultException or TimeoutException)
+            {
+                uncounted.AddRange(runnable.Where(c => dumps.All(d => d.Case != c.Id)).Select(c => new UncountedCase(c.Id, e.Message)));
+                log($"counting the instructions of {group.Key.Driver} {group.Key.Cell} failed: {e.Message}");
+            }
+        }
+
+        log($"counted the instructions of {dumps.Select(d => d.Case).Distinct().Count()} cases ({Repetitions} repetitions each, after {WarmUpRepetitions})");
+        return new InstructionManifest(dumps, uncounted);
+    }
+
+    /// <summary>One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.</summary>
+    private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
+    {
+        public int Messages => messages;
+
+        private string ReceiverTag { get; } = $"receiver-{cell}";
+
+        private string SenderTag { get; } = $"sender-{cell}";
+
+        /// <summary>The receiver (this thread) and the sender each dump their own thread alone: the files say which thread each is.</summary>
+        public void NameThreads(MessageWorkload workload)
+        {
+            using var receiver = new MarkText(InstructionManifest.TagDumpName(ReceiverTag));
+            using var sender = new MarkText(InstructionManifest.TagDumpName(SenderTag));
+            marks.DumpOwn(receiver);
+            workload.OnSenderThread(() => marks.DumpOwn(sender));
+        }
+
+        public List<CountedDump> Count(MessageWorkload workload, CaseDefinition definition, InjectionPlan? injection, int numbered)
+        {
+            workload.Use(definition, InjectedLoad.For(injection?.For(definition.Id)?.Countable));
+            for (var warmUp = 0; warmUp < WarmUpRepetitions; warmUp++)
+            {
+                using var discarded = InstructionMarks.Dump($"{WarmUpDumpPrefix}{numbered}-{warmUp}");
+                Repetition(workload, definition.Id, discarded);
+            }
+
+            var dumps = new List<CountedDump>();
+            for (var repetition = 0; repetition < Repetitions; repetition++)
+            {
+                var name = $"d{numbered + repetition}";
+                using var dump = InstructionMarks.Dump(name);
+                Repetition(workload, definition.Id, dump);
+                dumps.Add(new CountedDump(name, definition.Id, repetition, messages, ReceiverTag, SenderTag));
+            }
+
+            return dumps;
+        }
+
+        /// <summary>
+        /// One repetition, every thread's counts zeroed before and dumped after. Every thread's allocation buffer starts
+        /// afresh (a collection of the youngest generation, not counted), so that where a thread refills its buffer is
+        /// the same in every repetition. The receiver stops counting itself while it waits for the sender and the
+        /// transport (<see cref="OtherThreads.WaitUntilIdle"/>), and resumes to receive.
+        /// </summary>
+        private void Repetition(MessageWorkload workload, string caseId, MarkText dump)
+        {
+            GC.Collect(0, GCCollectionMode.Forced, blocking: true);
+            marks.ZeroAll(zero);
+            marks.ToggleOwn();
+            var receiving = false;
+            try
+            {
+                workload.RunInPhases(messages, () =>
+                {
+                    WaitUntilSent(caseId);
+                    marks.ToggleOwn();
+                    receiving = true;
+                });
+            }
+            finally
+            {
+                if (!receiving)
+                {
+                    marks.ToggleOwn();
+                }
+
+                marks.DumpAll(dump);
+            }
+        }
+    }
+
+    /// <summary>Until every other thread rests: the sender has returned, and the transport has queued everything at the receiver.</summary>
+    private static void WaitUntilSent(string caseId)
+    {
+        if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout))
+        {
+            throw new TimeoutException($"{caseId}: the process's threads did not come to rest within {WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
+        }
+    }
+}

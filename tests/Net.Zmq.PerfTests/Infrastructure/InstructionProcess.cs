@@ -1,0 +1,126 @@
+using System.Diagnostics;
+using System.Globalization;
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Platform;
+using NetZmqTests.Gating.Running;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.PerfTests.Infrastructure;
+
+/// <summary>
+/// Counts the instructions of cases in a process of its own under Valgrind's callgrind
+/// (<see cref="MeasuringProcessTests.CountInstructionsAsRequested"/>, <see cref="InstructionCounting"/>), then reads its
+/// profiles here, at the machine's own speed. Nothing is timed there, so it may run beside nothing in particular; it
+/// runs before the timed measurement, never beside it.
+/// </summary>
+internal static class InstructionProcess
+{
+    private static readonly string Method = $"{typeof(MeasuringProcessTests).FullName}.{nameof(MeasuringProcessTests.CountInstructionsAsRequested)}";
+
+    /// <summary>
+    /// What the counted process runs with: the runtime's perf map written beside the profiles (code the JIT made has no
+    /// symbol otherwise), workstation GC, and a youngest generation large enough that no collection falls inside a
+    /// repetition (its default size follows the CPU's cache, which would make a count depend on the machine).
+    /// </summary>
+    private static Dictionary<string, string> ProcessEnvironment(string requestPath, string directory) => new()
+    {
+        [InstructionRequest.Variable] = requestPath,
+        ["DOTNET_PerfMapEnabled"] = "3",
+        ["DOTNET_PerfMapJitDumpPath"] = directory,
+        ["DOTNET_gcServer"] = "0",
+        ["DOTNET_EnableWriteXorExecute"] = "0",
+        ["DOTNET_GCgen0size"] = "10000000",
+    };
+
+    /// <summary>Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of its own, nothing counted before the pass starts.</summary>
+    private static string[] Valgrind(string directory) =>
+        ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no",
+         $"--callgrind-out-file={Path.Combine(directory, "callgrind.out.%p")}"];
+
+    /// <summary>
+    /// Counts <paramref name="cases"/> in as many processes as the machine has cores (at most four), each a share of the
+    /// cells (a cell's subjects stay together), side by side: Valgrind runs a process's threads one at a time, and nothing
+    /// is timed while they run.
+    /// </summary>
+    public static RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
+    {
+        if (Unavailable() is { } why)
+        {
+            log($"instructions not counted: {why}");
+            return RunInstructions.None(why);
+        }
+
+        if (Directory.Exists(directory))
+        {
+            Directory.Delete(directory, recursive: true);
+        }
+
+        var clock = Stopwatch.StartNew();
+        var shares = Shares(cases, Math.Clamp(System.Environment.ProcessorCount, 1, 4));
+        log($"counting instructions under Valgrind in {shares.Count} processes of their own: {cases.Count} cases");
+        var counted = shares.Select((share, i) => Task.Run(() => CountIn(share, settings, Path.Combine(directory, $"process-{i + 1}"), $"instructions {i + 1}", log)))
+            .ToArray();
+        Task.WaitAll(counted);
+        var merged = RunInstructions.Merge(counted.Select(t => t.Result)) with { ProfilesDirectory = directory, Seconds = clock.Elapsed.TotalSeconds };
+        log(string.Create(CultureInfo.InvariantCulture, $"counted the instructions of {merged.Cases.Count} cases in {clock.Elapsed.TotalSeconds:0} s"));
+        return merged;
+    }
+
+    /// <summary>The cells dealt out to <paramref name="processes"/> shares, the largest first to the share with the least so far.</summary>
+    private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
+    {
+        var shares = Enumerable.Range(0, processes).Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
+        foreach (var cell in cases.GroupBy(c => c.Cell).OrderByDescending(Weight))
+        {
+            var least = shares.MinBy(s => s.Weight);
+            least.Cases.AddRange(cell);
+            shares[shares.IndexOf(least)] = (least.Cases, least.Weight + Weight(cell));
+        }
+
+        return [.. shares.Where(s => s.Cases.Count > 0).Select(s => s.Cases)];
+    }
+
+    /// <summary>About what a cell costs under Valgrind: its cases, a large message's copies weighing twice a small one's.</summary>
+    private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
+
+    private static RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
+    {
+        Directory.CreateDirectory(directory);
+        var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
+        var requestPath = Path.Combine(directory, "instruction-request.json");
+        ProcessFiles.Write(requestPath, request);
+        var manifest = Path.Combine(directory, InstructionManifest.FileName);
+        // About a second a case under Valgrind, and start-up.
+        MeasuringProcesses.Start(Method, $"the instruction process ({label})", label, manifest, TimeSpan.FromSeconds((3 * cases.Count) + 300),
+            ProcessEnvironment(requestPath, directory), log, _ => { }, "", Valgrind(directory));
+        return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest), InstructionCounting.IsNativeLibrary,
+            PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map")));
+    }
+
+    /// <summary>Why instructions cannot be counted here; null where they can.</summary>
+    private static string? Unavailable()
+    {
+        if (InstructionMarks.Unavailable is { } marks)
+        {
+            return marks;
+        }
+
+        if (OtherThreads.Unavailable is { } threads)
+        {
+            return threads;
+        }
+
+        try
+        {
+            using var valgrind = Process.Start(new ProcessStartInfo("valgrind", "--version") { RedirectStandardOutput = true, RedirectStandardError = true })!;
+            var version = valgrind.StandardOutput.ReadToEnd().Trim();
+            return valgrind.WaitForExit(TimeSpan.FromSeconds(30)) && valgrind.ExitCode == 0 && version.StartsWith("valgrind-3.", StringComparison.Ordinal)
+                ? null
+                : $"valgrind --version answered \"{version}\" (exit code {valgrind.ExitCode}): Valgrind 3 is needed";
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return "Valgrind is not installed here: install it (Debian/Ubuntu: apt-get install valgrind) to count instructions";
+        }
+    }
+}
