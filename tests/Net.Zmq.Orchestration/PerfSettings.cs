@@ -45,6 +45,12 @@ public sealed record PerfSettings(
     /// <summary>PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run (<see cref="MeasuredRun"/>).</summary>
     public string? MergeDirectory { get; init; }
 
+    /// <summary>
+    /// PERF_INSTRUCTIONS: whether the run counts instructions under Valgrind (on, the default) or says why not (off: a
+    /// shorter run whose CPU work is not counted, and whose report and notes say so).
+    /// </summary>
+    public bool CountInstructions { get; init; } = true;
+
     /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
@@ -65,8 +71,18 @@ public sealed record PerfSettings(
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
             MergeDirectory = string.IsNullOrWhiteSpace(environment(MeasuredRun.MergeVariable)) ? null : environment(MeasuredRun.MergeVariable)!.Trim(),
+            CountInstructions = CountInstructionsFromEnvironment(environment),
         };
     }
+
+    /// <summary>PERF_INSTRUCTIONS: <c>on</c> (or unset) or <c>off</c>; anything else is an error naming it.</summary>
+    public static bool CountInstructionsFromEnvironment(Func<string, string?> environment) =>
+        environment("PERF_INSTRUCTIONS")?.Trim().ToLowerInvariant() switch
+        {
+            null or "" or "on" => true,
+            "off" => false,
+            var other => throw new ArgumentException($"PERF_INSTRUCTIONS={other} is not on or off"),
+        };
 
     /// <summary>PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; anything but process numbers from 1 is an error naming it.</summary>
     public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment)

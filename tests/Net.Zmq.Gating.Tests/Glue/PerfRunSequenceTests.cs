@@ -149,10 +149,44 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Equal("{", File.ReadAllText(callFile));
     }
 
+    /// <summary>
+    /// Instructions against the suite's instruction baseline, through the same store: a refresh writes it; unchanged counts
+    /// pass; 1 % more on one case's receiver fails that case alone, naming the function that grew; a corrupt file fails the
+    /// run naming it and the field, untouched.
+    /// </summary>
+    [Fact]
+    public void Instructions_ARefreshWritesTheBaseline_OnePercentMoreFails_ACorruptFileFailsNamingIt()
+    {
+        static RunInstructions Counter(IReadOnlyList<CaseDefinition> cases, double growth) => new(
+            [.. cases.Select(c => new CountedInstructions(c.Id, 400,
+                [.. Enumerable.Range(0, 3).Select(_ => new InstructionRepetition((long)(400 * 2000 * (c.Id == Target ? 1 + growth : 1)), 400 * 1000, 0, 0, 0))],
+                [new FunctionInstructions("Ns.Receiver::Loop()", "???", 500 + (c.Id == Target ? 2000 * growth : 0), null)]))], null);
+        Run(new FakeMeasurer((_, _) => 1.0), refresh: true, instructions: cases => Counter(cases, 0));
+        var file = CountBaselineKinds.Instructions.PathOf(_layout.BaselinesDirectory, Suite);
+        Assert.True(File.Exists(file));
+        MarkSwingMeasured();
+
+        var unchanged = Run(new FakeMeasurer((_, _) => 1.0), instructions: cases => Counter(cases, 0));
+        var grown = Run(new FakeMeasurer((_, _) => 1.0), instructions: cases => Counter(cases, 0.01));
+        File.WriteAllText(file, "{\"schemaVersion\": 1}");
+        var corrupt = Run(new FakeMeasurer((_, _) => 1.0), instructions: cases => Counter(cases, 0));
+
+        Assert.Equal(4, unchanged.Gates.Count(g => g.Id.Kind == GateKind.InstructionsRegression && g.Verdict == GateVerdict.Pass));
+        Assert.DoesNotContain(unchanged.Gates, g => g.FailsRun);
+        var failed = Assert.Single(grown.Gates, g => g.FailsRun);
+        Assert.Equal((GateKind.InstructionsRegression, Target), (failed.Id.Kind, failed.Case));
+        Assert.StartsWith("Ns.Receiver::Loop() (???): self +20", failed.FunctionChanges[0], StringComparison.Ordinal);
+        Assert.Contains("Why " + Target, ReportRenderer.Render(grown), StringComparison.Ordinal);
+        var broken = Assert.Single(corrupt.Gates, g => g.FailsRun);
+        Assert.Contains("baselines/instructions/NetMQ.ReceiveModes.json", broken.Describe(), StringComparison.Ordinal);
+        Assert.Contains("$: the field \"bounds\" is missing", broken.Bound, StringComparison.Ordinal);
+        Assert.Equal("{\"schemaVersion\": 1}", File.ReadAllText(file));
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
-        Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null) =>
+        Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null, InstructionCounter? instructions = null) =>
         PerfRunSequence.Run(
             new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
             {
@@ -160,7 +194,8 @@ public sealed class PerfRunSequenceTests : IDisposable
                 Shard = shard,
                 MergeDirectory = merge,
             },
-            _layout, measurer.Measure, counter ?? (_ => RunCounts.None("not counted in this test")), _ => { });
+            _layout, measurer.Measure, counter ?? (_ => RunCounts.None("not counted in this test")), _ => { },
+            instructions ?? (_ => RunInstructions.None("not counted in this test")));
 
     /// <summary>NetMQ's receive modes over tcp at every size the quick profile measures: cells enough for two shards.</summary>
     private const string Cells = "NetMQ/ReceiveModes/RouterRouter/Tcp/*";

@@ -4,10 +4,12 @@ namespace NetZmqTests.Gating.Counting;
 public sealed record CountedDump(string Name, string Case, int Repetition, int Messages, string ReceiverTag, string SenderTag);
 
 /// <summary>
-/// What an instruction process wrote beside callgrind's files: every counted dump, and the cases it could not count. The
-/// threads' own dumps (<see cref="InstructionMarks.DumpOwn"/>) are named <c>thread &lt;tag&gt;</c>.
+/// What an instruction process wrote beside callgrind's files: every counted dump, the cases it could not count, and what
+/// each subject it counted ran (version, origin, native library), for whoever reads the profiles later. The threads' own
+/// dumps (<see cref="InstructionMarks.DumpOwn"/>) are named <c>thread &lt;tag&gt;</c>.
 /// </summary>
-public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IReadOnlyList<UncountedCase> Uncounted)
+public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IReadOnlyList<UncountedCase> Uncounted,
+    IReadOnlyDictionary<string, Baselines.SubjectFingerprint> Subjects)
 {
     public const string FileName = "instructions-manifest.json";
 

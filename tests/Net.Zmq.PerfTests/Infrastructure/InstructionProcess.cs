@@ -19,8 +19,10 @@ internal static class InstructionProcess
 
     /// <summary>
     /// What the counted process runs with: the runtime's perf map written beside the profiles (code the JIT made has no
-    /// symbol otherwise), workstation GC, and a youngest generation large enough that no collection falls inside a
-    /// repetition (its default size follows the CPU's cache, which would make a count depend on the machine).
+    /// symbol otherwise); workstation GC; a youngest generation large enough that no collection falls inside a repetition
+    /// (its default size follows the CPU's cache, which would make a count depend on the machine); two processors, whatever
+    /// the machine has (spin-waits and the runtime's sizing follow the count); and no write-xor-execute double mapping of
+    /// code, which Valgrind does not follow (the process crashed in the runtime under Valgrind with it).
     /// </summary>
     private static Dictionary<string, string> ProcessEnvironment(string requestPath, string directory) => new()
     {
@@ -30,6 +32,7 @@ internal static class InstructionProcess
         ["DOTNET_gcServer"] = "0",
         ["DOTNET_EnableWriteXorExecute"] = "0",
         ["DOTNET_GCgen0size"] = "10000000",
+        ["DOTNET_PROCESSOR_COUNT"] = "2",
     };
 
     /// <summary>Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of its own, nothing counted before the pass starts.</summary>

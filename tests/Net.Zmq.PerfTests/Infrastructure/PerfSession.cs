@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
@@ -62,7 +63,9 @@ internal static class PerfSession
 
         return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
             cases => MeasuringProcesses.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log,
-            cases => InstructionProcess.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log));
+            cases => settings.CountInstructions
+                ? InstructionProcess.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log)
+                : RunInstructions.None("PERF_INSTRUCTIONS=off: this run was asked not to count them"));
     }
 
     /// <summary>
