@@ -153,10 +153,17 @@ public static class InstructionCounting
         }
     }
 
+    /// <summary>
+    /// The threads that carry messages between sender and receiver, by the names their libraries give them: libzmq's
+    /// I/O threads (<c>ZMQbg/IO/&lt;n&gt;</c>) and NetMQ's (<c>iothread-&lt;n&gt;</c>).
+    /// </summary>
+    public static bool CarriesMessages(string threadName) =>
+        threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal) || threadName.StartsWith("iothread-", StringComparison.Ordinal);
+
     /// <summary>Until every other thread rests: the sender has returned, and the transport has queued everything at the receiver.</summary>
     private static void WaitUntilSent(string caseId)
     {
-        if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout))
+        if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, CarriesMessages))
         {
             throw new TimeoutException($"{caseId}: the process's threads did not come to rest within {WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
         }

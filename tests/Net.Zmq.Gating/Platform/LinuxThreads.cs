@@ -55,6 +55,36 @@ internal static unsafe partial class LinuxThreads
     /// <summary>Restricts a thread to the CPUs in <paramref name="mask"/>; false when the thread is gone or the call is refused.</summary>
     public static bool SetAffinity(int thread, ulong mask) => SchedSetAffinity(thread, sizeof(ulong), &mask) == 0;
 
+    [LibraryImport(LibC, EntryPoint = "open")]
+    private static partial int Open(byte* path, int flags);
+
+    [LibraryImport(LibC, EntryPoint = "read")]
+    private static partial nint Read(int file, byte* buffer, nuint count);
+
+    [LibraryImport(LibC, EntryPoint = "close")]
+    private static partial int Close(int file);
+
+    /// <summary>
+    /// Reads a small file of /proc into <paramref name="buffer"/> by its NUL-terminated path, allocating nothing (a caller
+    /// that must not disturb its own allocation buffer calls this in a loop); the bytes read, or -1.
+    /// </summary>
+    public static int ReadProcFile(byte[] nulTerminatedPath, byte[] buffer)
+    {
+        fixed (byte* path = nulTerminatedPath)
+        fixed (byte* into = buffer)
+        {
+            var file = Open(path, 0);
+            if (file < 0)
+            {
+                return -1;
+            }
+
+            var read = Read(file, into, (nuint)buffer.Length);
+            _ = Close(file);
+            return (int)read;
+        }
+    }
+
     /// <summary>Every thread of this process, by kernel thread id.</summary>
     public static IEnumerable<int> ProcessThreads() =>
         Directory.EnumerateDirectories("/proc/self/task").Select(d => int.TryParse(Path.GetFileName(d), out var id) ? id : 0).Where(id => id > 0);
