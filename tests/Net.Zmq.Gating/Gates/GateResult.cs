@@ -35,6 +35,9 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
     /// <summary>For a failed instruction gate: the functions whose instructions per message changed most, each with its share of the change.</summary>
     public IReadOnlyList<string> FunctionChanges { get; init; } = [];
 
+    /// <summary>For an instruction gate: measured ÷ reference per message, by part (receiver, total), where both sides counted it.</summary>
+    public IReadOnlyDictionary<string, double> PartRatios { get; init; } = new Dictionary<string, double>();
+
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
         $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +

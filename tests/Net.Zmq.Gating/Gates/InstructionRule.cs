@@ -61,6 +61,9 @@ public static class InstructionRule
             shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
         {
             FunctionChanges = grew.Count > 0 ? Why(measured, reference) : [],
+            PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Total }
+                .Where(p => reference.PerMessage.GetValueOrDefault(p) > 0 && measured.PerMessage(p) > 0)
+                .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage[p]),
         };
     }
 

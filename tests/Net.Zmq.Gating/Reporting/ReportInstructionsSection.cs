@@ -55,6 +55,30 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         }
     }
 
+    /// <summary>
+    /// After the failing gates: for each failed instruction gate, the functions whose instructions per message changed
+    /// most, each with its share of the change (scrubbed: which gates fail is the run's outcome).
+    /// </summary>
+    public void RenderWhyByFunction(PerfRun run)
+    {
+        if (Scrub)
+        {
+            return;
+        }
+
+        foreach (var gate in run.Gates.Where(g => g.FailsRun && g.FunctionChanges.Count > 0))
+        {
+            Line($"Why {gate.Case} ({gate.Gate}), by function:");
+            Line();
+            foreach (var change in gate.FunctionChanges)
+            {
+                Line($"- {change}");
+            }
+
+            Line();
+        }
+    }
+
     /// <summary>The paired instruction gates whose total moved most, with their verdicts and what moved them.</summary>
     private void RenderPairedChanges(PerfRun run)
     {
@@ -72,6 +96,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
             return;
         }
 
+        RenderByVariant(run, paired);
         Line("| Case | Verdict | Measured | Not judged |");
         Line("|---|---|---|---|");
         foreach (var gate in paired.OrderByDescending(g => g.FailsRun).ThenBy(g => g.Case, StringComparer.Ordinal).Take(MovedShown))
@@ -80,6 +105,39 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         }
 
         Line();
+    }
+
+    /// <summary>
+    /// Per suite and variant (a receive mode, a buffer strategy: the subject's own cases name it), the geometric mean of
+    /// subject ÷ reference over its cases, on the receiver and in total: how a change moved each strategy's CPU work.
+    /// </summary>
+    private void RenderByVariant(PerfRun run, List<GateResult> paired)
+    {
+        var compared = run.PairedRun;
+        var own = run.Subjects.Where(s => s.Subject == compared?.Subject && s != compared).SelectMany(s => s.Cases)
+            .GroupBy(c => c.Case.CrossSubjectKey, StringComparer.Ordinal).ToDictionary(g => g.Key, g => $"{g.First().Case.Suite}: {g.First().Case.Variant}", StringComparer.Ordinal);
+        var variants = compared?.Cases.Where(c => own.ContainsKey(c.Case.CrossSubjectKey))
+            .ToDictionary(c => c.Case.Id, c => own[c.Case.CrossSubjectKey], StringComparer.Ordinal) ?? [];
+        var rows = paired.Where(g => variants.ContainsKey(g.Case)).GroupBy(g => variants[g.Case], StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).ToList();
+        if (rows.Count == 0)
+        {
+            return;
+        }
+
+        Line("| Variant | Cases | Receiver, geometric mean | Total, geometric mean |");
+        Line("|---|---|---|---|");
+        foreach (var row in rows)
+        {
+            Line($"| {row.Key} | {row.Count()} | {Mean(row, "Receiver")} | {Mean(row, "Total")} |");
+        }
+
+        Line();
+    }
+
+    private static string Mean(IEnumerable<GateResult> gates, string part)
+    {
+        var ratios = gates.Where(g => g.PartRatios.ContainsKey(part)).Select(g => g.PartRatios[part]).ToList();
+        return ratios.Count == 0 ? "–" : F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}-{ratios.Max():0.000})");
     }
 
     private static string CountGatesBound(List<GateResult> gates) => gates[0].Bound;

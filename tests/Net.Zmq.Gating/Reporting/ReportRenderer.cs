@@ -23,6 +23,7 @@ public static class ReportRenderer
         text.Line();
         verdict.RenderVerdict(run);
         verdict.RenderFailingGates(run);
+        instructions.RenderWhyByFunction(run);
         verdict.RenderPaired(run);
         verdict.RenderTimeBasis(run);
         tables.RenderHeadline(run);

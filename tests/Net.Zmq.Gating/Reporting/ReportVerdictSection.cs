@@ -67,25 +67,9 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         if (failing.Count > 0)
         {
             RenderFailingGatesTable(failing, afterList: notGated.Count + unreadable.Count > 0);
-            RenderWhyByFunction(failing);
         }
 
         Line();
-    }
-
-    /// <summary>For each failed instruction gate, the functions whose instructions per message changed most.</summary>
-    private void RenderWhyByFunction(List<GateResult> failing)
-    {
-        foreach (var gate in failing.Where(g => g.FunctionChanges.Count > 0))
-        {
-            Line();
-            Line($"Why {gate.Case} ({gate.Gate}), by function:");
-            Line();
-            foreach (var change in gate.FunctionChanges)
-            {
-                Line($"- {change}");
-            }
-        }
     }
 
     /// <summary>Writes the table of the gates that fail the run, set apart from a list written just before it.</summary>
