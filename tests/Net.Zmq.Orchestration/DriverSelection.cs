@@ -53,5 +53,8 @@ public sealed class DriverSelection
         _ => null,
     };
 
+    /// <summary>Whether PERF_DRIVERS names <paramref name="driver"/> (the default names none).</summary>
+    public bool Names(DriverId driver) => _named?.Contains(driver) == true;
+
     public override string ToString() => _named is null ? "default" : string.Join(';', _named.Order());
 }

@@ -56,7 +56,7 @@ public static class PerfRunSequence
         // Counted first, in a process of its own that times nothing: a count is exact, and a workload that cannot run fails here before minutes of timing.
         var counts = selection.Cases.Count == 0 ? RunCounts.None("no case was selected") : count(selection.Cases);
         // Instructions next, under Valgrind in a process of their own, untimed: exact too, and nothing beside the timing.
-        var instructions = selection.Cases.Count == 0 ? RunInstructions.None("no case was selected") : countInstructions(InstructionCases(selection.Cases));
+        var instructions = selection.Cases.Count == 0 ? RunInstructions.None("no case was selected") : countInstructions(InstructionCases(selection.Cases, settings.Drivers));
         notes.AddRange(CountGates.Notes(counts, instructions));
         var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.AddRange(PerfRunNotes.Busy(analyzed));
@@ -83,13 +83,16 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// The cases the instruction pass counts: every case, but where a subject is judged against a paired reference measured
-    /// in the run (head ÷ base), only the two's: the others' counts would judge nothing there and cost a sixth of the pass.
+    /// The cases the instruction pass counts: the native drivers' (NetMQ's only where PERF_DRIVERS names it: its
+    /// managed I/O thread and the megabytes it allocates make it the slowest under Valgrind, a third of the main job's
+    /// pass, for the peer the suite compares with, not its subject); and where a subject is judged against a paired
+    /// reference measured in the run (head ÷ base), only the two's: the others' counts would judge nothing there.
     /// </summary>
-    private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases)
+    private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
     {
         var pairs = DerivedSuites.All.Where(p => p.Judgement == PairedJudgement.AgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
-        return pairs.Count == 0 ? cases : [.. cases.Where(c => pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
+        return [.. cases.Where(c => pairs.Count == 0 ? c.Driver != DriverId.NetMQ || drivers.Names(DriverId.NetMQ)
+            : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
 
     /// <summary>The report, and beside it what was measured, whole: a shard's file is what a merge reads.</summary>

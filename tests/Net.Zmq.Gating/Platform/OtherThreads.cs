@@ -66,10 +66,15 @@ public static class OtherThreads
         }
     }
 
-    /// <summary>Sleeping (S in its stat), in a system call that is not a futex wait.</summary>
+    /// <summary>Sleeping (S in its stat), in a system call that is not a futex wait; or gone (a library's thread ends when its context does).</summary>
     private static bool AtRest(byte[] stat, byte[] syscall, byte[] buffer)
     {
         var read = LinuxThreads.ReadProcFile(stat, buffer);
+        if (read < 0)
+        {
+            return true;
+        }
+
         var close = read > 0 ? buffer.AsSpan(0, read).LastIndexOf((byte)')') : -1;
         if (close < 0 || close + 2 >= read || buffer[close + 2] != (byte)'S')
         {
