@@ -25,17 +25,24 @@ public static class OtherThreads
         : !File.Exists($"/proc/self/task/{LinuxThreads.CurrentThreadId()}/syscall") ? "/proc/self/task/*/syscall is missing: a thread's system call cannot be read"
         : null;
 
+    /// <summary>Every thread of this process now, by kernel id.</summary>
+    public static IReadOnlySet<int> Now() => LinuxThreads.ProcessThreads().ToHashSet();
+
+    /// <summary>The threads started since <paramref name="before"/> whose names <paramref name="carries"/> accepts: a workload's own message carriers, not an earlier one's that linger.</summary>
+    public static IReadOnlySet<int> StartedSince(IReadOnlySet<int> before, Func<string, bool> carries) =>
+        LinuxThreads.ProcessThreads().Where(t => !before.Contains(t) && carries(Name(t))).ToHashSet();
+
     /// <summary>
-    /// Waits until no thread but the caller has used any CPU for <see cref="QuietLooks"/> looks in a row, and every thread
-    /// <paramref name="carries"/> names (by its name) sleeps in a system call other than a futex wait: woken and not yet
-    /// run (a busy machine), or queued for Valgrind's scheduler lock, a thread uses no CPU and is not at rest. False when
-    /// that has not happened within <paramref name="deadline"/>.
+    /// Waits until no thread but the caller has used any CPU for <see cref="QuietLooks"/> looks in a row, and every one of
+    /// <paramref name="carriers"/> sleeps in a system call other than a futex wait: woken and not yet run (a busy
+    /// machine), or queued for Valgrind's scheduler lock, a thread uses no CPU and is not at rest. False when that has not
+    /// happened within <paramref name="deadline"/>.
     /// </summary>
-    public static bool WaitUntilIdle(TimeSpan deadline, Func<string, bool> carries)
+    public static bool WaitUntilIdle(TimeSpan deadline, IReadOnlySet<int> carriers)
     {
         var self = LinuxThreads.CurrentThreadId();
         var threads = LinuxThreads.ProcessThreads().Where(t => t != self).ToArray();
-        var carriers = threads.Where(t => carries(Name(t))).Select(t => (Stat: Path(t, "stat"), Syscall: Path(t, "syscall"))).ToArray();
+        var carried = carriers.Select(t => (Stat: Path(t, "stat"), Syscall: Path(t, "syscall"))).ToArray();
         var buffer = new byte[512];
         var last = new long[threads.Length];
         var now = new long[threads.Length];
@@ -51,7 +58,7 @@ public static class OtherThreads
 
             Thread.Sleep(1);
             Read(threads, now);
-            quiet = now.AsSpan().SequenceEqual(last) && carriers.All(c => AtRest(c.Stat, c.Syscall, buffer)) ? quiet + 1 : 0;
+            quiet = now.AsSpan().SequenceEqual(last) && carried.All(c => AtRest(c.Stat, c.Syscall, buffer)) ? quiet + 1 : 0;
             (last, now) = (now, last);
         }
 
