@@ -47,7 +47,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
         if (file is null)
         {
-            return Ungated($"{load.Shown} does not exist. Create it with: dotnet test --filter Category=Perf -- UpdateBaselines=true, then review it.");
+            return Ungated($"{BaselineCommands.Missing(load.Shown)}.");
         }
 
         var basis = Basis(suite, file, fingerprint.Subject);

@@ -32,12 +32,14 @@ public static class InstructionCounting
     public const string WarmUpDumpPrefix = "w";
 
     /// <summary>
-    /// Messages per repetition: few, since a count is exact, and fewer for large messages, whose copies dominate. The
-    /// workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room again every
-    /// half mark (tcp) or whole mark (inproc) read, so every repetition then holds the same number of those messages
-    /// (at a mark of 1,000 and 200 messages, two repetitions of five held one, and the receiver's count alternated by 289).
+    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies of each message are
+    /// most of the work and most of Valgrind's time (at 100, the cells of 64 KiB and more were two thirds of a pass). The
+    /// workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room again every half
+    /// mark (tcp) or whole mark (inproc: the pipe holds both ends' marks) read, so every repetition then holds the same
+    /// number of those messages (at a mark of 1,000 and 200 messages, two repetitions of five held one more, and the
+    /// receiver's count alternated by 289). Even, so that half a mark is whole.
     /// </summary>
-    public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 100;
+    public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 24;
 
     /// <summary>Whether code from this file is libzmq: a thread that runs any is one of the library's own (its I/O thread), unless it is the receiver or the sender.</summary>
     public static bool IsNativeLibrary(string objectPath) => Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);

@@ -32,11 +32,7 @@ public static class PerfRunSequence
         InstructionCounter? countInstructions = null)
     {
         countInstructions ??= _ => RunInstructions.None("no instruction counter was given to this run");
-        if (settings.UpdateBaselines)
-        {
-            BaselineRefresh.RefuseUnderCi(settings.Environment);
-        }
-
+        RefuseARefreshUnderCi(settings);
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
@@ -53,19 +49,14 @@ public static class PerfRunSequence
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var passes = new MeasurementPasses(measure, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
-        // Counted first, in a process of its own that times nothing: a count is exact, and a workload that cannot run fails here before minutes of timing.
-        var counts = selection.Cases.Count == 0 ? RunCounts.None("no case was selected") : count(selection.Cases);
-        // Instructions next, under Valgrind in a process of their own, untimed: exact too, and nothing beside the timing.
-        var instructions = selection.Cases.Count == 0 ? RunInstructions.None("no case was selected") : countInstructions(InstructionCases(selection.Cases, settings.Drivers));
+        var (counts, instructions) = Count(selection.Cases, settings.Drivers, count, countInstructions);
         notes.AddRange(CountGates.Notes(counts, instructions));
         var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.AddRange(PerfRunNotes.Busy(analyzed));
         var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
         var confirmed = GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log);
         var subjects = new CountGates(store, settings.UpdateBaselines, machine.Runtime, notes).Attach(confirmed, counts, instructions);
-        notes.AddRange([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
-        notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
-        notes.AddRange(PerfRunNotes.StrategiesNotExpressed());
+        CloseNotes(notes, said, [.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)], log);
 
         var run = PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes) with
         {
@@ -74,13 +65,19 @@ public static class PerfRunSequence
             Counts = counts,
             Instructions = instructions,
         };
-        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All)
-        {
-            Counts = counts,
-            Instructions = instructions,
-        }, log);
+        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
         return run;
     }
+
+    /// <summary>
+    /// The counting passes, before any timing, each in processes of their own that time nothing: native calls (exact, and
+    /// a workload that cannot run fails here before minutes of timing), then instructions under Valgrind.
+    /// </summary>
+    private static (RunCounts Counts, RunInstructions Instructions) Count(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers,
+        CaseCounter count, InstructionCounter countInstructions) =>
+        cases.Count == 0
+            ? (RunCounts.None("no case was selected"), RunInstructions.None("no case was selected"))
+            : (count(cases), countInstructions(InstructionCases(cases, drivers)));
 
     /// <summary>
     /// The cases the instruction pass counts: the native drivers' (NetMQ's only where PERF_DRIVERS names it: its
@@ -95,9 +92,26 @@ public static class PerfRunSequence
             : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
 
-    /// <summary>The report, and beside it what was measured, whole: a shard's file is what a merge reads.</summary>
-    private static void Write(PerfSettings settings, PerfRun run, MeasuredRun record, Action<string> log)
+    /// <summary>The notes of what was judged, every note not said yet said in the log, then what no run measures.</summary>
+    private static void CloseNotes(List<RunNote> notes, int said, IEnumerable<RunNote> judged, Action<string> log)
     {
+        notes.AddRange(judged);
+        notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
+        notes.AddRange(PerfRunNotes.StrategiesNotExpressed());
+    }
+
+    private static void RefuseARefreshUnderCi(PerfSettings settings)
+    {
+        if (settings.UpdateBaselines)
+        {
+            BaselineRefresh.RefuseUnderCi(settings.Environment);
+        }
+    }
+
+    /// <summary>The report, and beside it what was measured and counted, whole: a shard's file is what a merge reads.</summary>
+    private static void Write(PerfSettings settings, PerfRun run, MeasuredRun measured, Action<string> log)
+    {
+        var record = measured with { Counts = run.Counts, Instructions = run.Instructions };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");

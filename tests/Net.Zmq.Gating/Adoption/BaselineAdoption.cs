@@ -21,7 +21,7 @@ public static class BaselineAdoption
             if (!File.Exists(path))
             {
                 throw new InvalidOperationException(
-                    $"{path} does not exist: a new baseline file is created, and its policy reviewed, with a refresh (dotnet test --filter Category=Perf -- UpdateBaselines=true); adopt the machine after that");
+                    $"{path} does not exist: a new baseline file is created, and its policy reviewed, with a refresh ({BaselineCommands.Refresh}); adopt the machine after that");
             }
 
             var file = BaselineReader.Read(path);

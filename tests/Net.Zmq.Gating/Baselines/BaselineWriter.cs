@@ -34,6 +34,22 @@ public static class BaselineWriter
         }
     }
 
+    private static void WriteCrossClass(Utf8JsonWriter json, CrossClassRule crossClass)
+    {
+        json.WriteStartObject("crossClass");
+        if (crossClass.AggregateTolerance is { } across)
+        {
+            WriteRounded(json, "aggregateTolerance", across, 4);
+        }
+        else
+        {
+            json.WriteNull("aggregateTolerance");
+        }
+
+        json.WriteString("why", crossClass.Why);
+        json.WriteEndObject();
+    }
+
     public static byte[] Serialize(BaselineFile file)
     {
         using var buffer = new MemoryStream();
@@ -52,18 +68,7 @@ public static class BaselineWriter
             BaselinePolicyWriter.Write(json, file.Policy);
             json.WritePropertyName("defaultTolerances");
             WriteTolerances(json, file.DefaultTolerances);
-            json.WriteStartObject("crossClass");
-            if (file.CrossClass.AggregateTolerance is { } across)
-            {
-                WriteRounded(json, "aggregateTolerance", across, 4);
-            }
-            else
-            {
-                json.WriteNull("aggregateTolerance");
-            }
-
-            json.WriteString("why", file.CrossClass.Why);
-            json.WriteEndObject();
+            WriteCrossClass(json, file.CrossClass);
             json.WriteStartArray("classes");
             foreach (var machineClass in file.Classes)
             {

@@ -42,7 +42,7 @@ public static class GateEvaluator
                     ? new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
                         $"not applied: unbaselined by declaration, {why}; only its policy gates judge it")
                     : new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
-                        "the baseline has no entry for this case; review it and refresh with dotnet test --filter Category=Perf -- UpdateBaselines=true"));
+                        $"the baseline has no entry for this case; review it and refresh with {BaselineCommands.Refresh}"));
                 continue;
             }
 

@@ -26,9 +26,25 @@ public static class InstructionRule
 
     public static GateResult Evaluate(GateId id, CountedInstructions measured, Reference reference, InstructionBounds bounds, string referenceName, string source)
     {
-        var grew = new List<string>();
-        var held = new List<string>();
-        var shown = new List<string>();
+        var (grew, held, shown) = Compare(measured, reference, bounds);
+        var verdict = grew.Count > 0 ? GateVerdict.Fail : held.Count > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
+        var measuredText = grew.Count > 0 ? $"more instructions per message than {referenceName}: {string.Join(", ", grew)}"
+            : held.Count > 0 ? string.Join(", ", held)
+            : "no part steady on both sides";
+        return new GateResult(id, measured.Case, measuredText, $"no steady part over {referenceName}'s by more than {bounds}", verdict, source,
+            shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
+        {
+            FunctionChanges = grew.Count > 0 ? Why(measured, reference) : [],
+            PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Total }
+                .Where(p => reference.PerMessage.GetValueOrDefault(p) > 0 && measured.PerMessage(p) > 0)
+                .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage[p]),
+        };
+    }
+
+    /// <summary>Every part, as it compares: grown beyond its bound, held within it, or shown (unbounded, unsteady, or new) where it moved or varied.</summary>
+    private static (List<string> Grew, List<string> Held, List<string> Shown) Compare(CountedInstructions measured, Reference reference, InstructionBounds bounds)
+    {
+        var (grew, held, shown) = (new List<string>(), new List<string>(), new List<string>());
         foreach (var part in Enum.GetValues<ThreadPart>())
         {
             var before = reference.PerMessage.GetValueOrDefault(part);
@@ -43,28 +59,15 @@ public static class InstructionRule
                     shown.Add(text);
                 }
             }
-            else if (now > before * (1 + bound))
-            {
-                grew.Add(string.Create(CultureInfo.InvariantCulture, $"{text} (bound +{bound:0.##%})"));
-            }
             else
             {
-                held.Add(text);
+                (now > before * (1 + bound) ? grew : held).Add(now > before * (1 + bound)
+                    ? string.Create(CultureInfo.InvariantCulture, $"{text} (bound +{bound:0.##%})")
+                    : text);
             }
         }
 
-        var verdict = grew.Count > 0 ? GateVerdict.Fail : held.Count > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
-        var measuredText = grew.Count > 0 ? $"more instructions per message than {referenceName}: {string.Join(", ", grew)}"
-            : held.Count > 0 ? string.Join(", ", held)
-            : "no part steady on both sides";
-        return new GateResult(id, measured.Case, measuredText, $"no steady part over {referenceName}'s by more than {bounds}", verdict, source,
-            shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
-        {
-            FunctionChanges = grew.Count > 0 ? Why(measured, reference) : [],
-            PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Total }
-                .Where(p => reference.PerMessage.GetValueOrDefault(p) > 0 && measured.PerMessage(p) > 0)
-                .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage[p]),
-        };
+        return (grew, held, shown);
     }
 
     /// <summary>

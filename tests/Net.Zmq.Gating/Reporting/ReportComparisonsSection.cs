@@ -74,7 +74,12 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         }
 
         Line();
-        var first = references[0];
+        RenderCharts(comparison, rows, references[0]);
+    }
+
+    /// <summary>A bar chart per suite of the subject's ratio to the first reference.</summary>
+    private void RenderCharts(CrossSubjectComparison comparison, List<AnalyzedCase> rows, (string Name, Dictionary<string, AnalyzedCase> Cases) first)
+    {
         foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey)).GroupBy(c => c.Case.Suite))
         {
             var labels = ShortLabels(suite.Select(c => c.Case.CrossSubjectKey).ToList());

@@ -23,11 +23,12 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
             return;
         }
 
-        Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that times nothing: each case's " +
-             "messages sent whole, then received whole, three repetitions after a warm-up. **R** the receiver's thread, **S** the sender's, " +
-             "**L** the native library's own threads (its I/O thread), **M** memory bookkeeping on every thread (malloc and free, the " +
-             "runtime clearing what it hands out, write barriers: out of the others, since its cost follows the heap's history), **T** all threads with the rest. A count marked ~ differed between the repetitions by more than " +
-             "0.1 % (timing: the library's command checks, how the threads met): shown, not judged. Waits, the kernel and memory are not " +
+        Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that times nothing: " +
+             "each case's messages sent whole, then received whole, three repetitions after a warm-up. **R** the receiver's thread, " +
+             "**S** the sender's, **L** the native library's own threads (its I/O thread), **M** memory bookkeeping on every thread " +
+             "(malloc and free, the runtime clearing what it hands out, write barriers: out of the others, since its cost follows the " +
+             "heap's history), **T** all threads with the rest. A count marked ~ differed between the repetitions by more than 0.1 % " +
+             "(timing: the library's command checks, how the threads met): shown, not judged. Waits, the kernel and memory are not " +
              "instructions: the time gates see those.");
         Line();
         if (run.Instructions.ProfilesDirectory is { } profiles)
@@ -38,6 +39,12 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         }
 
         RenderPairedChanges(run);
+        RenderSuites(run);
+    }
+
+    /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>
+    private void RenderSuites(PerfRun run)
+    {
         foreach (var suite in run.Instructions.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
             var subjects = suite.Select(c => Part(c.Case, 0)).Distinct(StringComparer.Ordinal).ToList();

@@ -36,6 +36,16 @@ public static class ReportRenderer
         instructions.Render(run);
         details.RenderClaims(run);
         tables.RenderCoverage(run);
+        RenderTables(run, text, tables, comparisons);
+        details.RenderFingerprint(run);
+        details.RenderGates(run);
+        details.RenderNotes(run);
+        return text.ToString();
+    }
+
+    /// <summary>Every subject's full table, and every comparison's, each collapsed.</summary>
+    private static void RenderTables(PerfRun run, ReportText text, ReportTablesSection tables, ReportComparisonsSection comparisons)
+    {
         text.Line("## Tables");
         text.Line();
         foreach (var subject in run.Subjects.Where(s => s.ShowTables))
@@ -47,10 +57,5 @@ public static class ReportRenderer
         {
             text.Collapsible(comparison.Title, () => comparisons.RenderComparison(run, comparison));
         }
-
-        details.RenderFingerprint(run);
-        details.RenderGates(run);
-        details.RenderNotes(run);
-        return text.ToString();
     }
 }

@@ -21,8 +21,8 @@ internal static class CellMeasurement
     public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         PerfCases.CellSeconds(cases, profile).Values.Sum();
 
-    public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
-        ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
+    /// <summary>Each cell's interleaved schedule, from the profile's sampling of it and this process's seed.</summary>
+    private static Dictionary<string, CellPlan> Plans(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile)
     {
         var plans = new Dictionary<string, CellPlan>(StringComparer.Ordinal);
         foreach (var cell in cases.GroupBy(c => c.Cell))
@@ -33,6 +33,14 @@ internal static class CellMeasurement
                 sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
             plans[cell.Key] = new CellPlan(schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
         }
+
+        return plans;
+    }
+
+    public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
+        ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
+    {
+        var plans = Plans(cases, profile);
 
         // The drivers' own assemblies are measured too, and the Net.Zmq driver is not a reference of this one (it is
         // loaded per build into a context of its own), so BenchmarkDotNet's check does not see it.

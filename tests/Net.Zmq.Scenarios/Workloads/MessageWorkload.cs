@@ -9,7 +9,7 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// route or subscription (a hello that must arrive, then a ready marker); <see cref="RunOperation"/> is one
 /// operation, the thing a benchmark times. Correctness runs exactly this code.
 /// </summary>
-public sealed class MessageWorkload : IDisposable
+public sealed partial class MessageWorkload : IDisposable
 {
     private readonly string _name;
     private readonly WorkloadOptions _options;
@@ -112,32 +112,6 @@ public sealed class MessageWorkload : IDisposable
     public ZeroCopyCounts ZeroCopy => _sender.ZeroCopy;
 
     /// <summary>
-    /// Hello until one arrives (bounded), then the ready marker. Over ROUTER and PUSH the first hello is never
-    /// lost; a PUB's are dropped until the SUB's subscription has reached it, which is exactly what this waits
-    /// for. Hellos still in flight are skipped up to the marker, so nothing of the handshake reaches an operation.
-    /// </summary>
-    private void Handshake(TimeSpan timeout)
-    {
-        var started = System.Diagnostics.Stopwatch.GetTimestamp();
-        while (true)
-        {
-            _sender.SendHello();
-            if (_receiver.TryAcceptHello(HelloInterval))
-            {
-                break;
-            }
-
-            if (System.Diagnostics.Stopwatch.GetElapsedTime(started) > timeout)
-            {
-                throw new TimeoutException($"no hello reached the receiver within {timeout.TotalSeconds:0.#} s");
-            }
-        }
-
-        _sender.SendReady();
-        _receiver.AcceptReady();
-    }
-
-    /// <summary>
     /// One operation: <see cref="CaseCatalog.MessagesPerOperation"/> messages from the sender, each checked by the
     /// receiver, and the sender done. A fault throws <see cref="WorkloadFaultException"/> and poisons the workload.
     /// </summary>
@@ -148,33 +122,6 @@ public sealed class MessageWorkload : IDisposable
     /// workload runs before it is timed, so that connection buffers have grown and every thread has run once.
     /// </summary>
     public void Settle(int messages = 1000) => Run(messages, fault: null);
-
-    /// <summary>
-    /// Sends <paramref name="messages"/> messages and receives them, one after the other instead of together: the sender
-    /// sends them all, then <paramref name="sent"/> runs on this thread (it waits until the transport has carried them to
-    /// the receiver's queue), then the receiver takes them, every one already queued. What the instruction pass counts:
-    /// each side's work per message without the other running beside it, so that no count depends on how the threads
-    /// met. At most a high-water mark of messages: the sender must not block on a full pipe while nothing receives.
-    /// </summary>
-    public void RunInPhases(int messages, Action sent)
-    {
-        if (messages > _options.HighWaterMark)
-        {
-            throw new ArgumentOutOfRangeException(nameof(messages), messages,
-                $"{_name}: at most {_options.HighWaterMark} messages (the high-water mark) can be sent before any is received");
-        }
-
-        Run(messages, fault: null, sent);
-    }
-
-    /// <summary>Runs <paramref name="action"/> once on the sender's thread, between operations (so that a pass can tell that thread apart).</summary>
-    public void OnSenderThread(Action action)
-    {
-        if (!_pump.RunOnThread(action, _options.IdleTimeout))
-        {
-            throw new TimeoutException($"{_name}: the sender thread did not run an action within {_options.IdleTimeout.TotalSeconds:0.#} s");
-        }
-    }
 
     private void Run(int messages, MessageFault? fault, Action? sent = null)
     {
@@ -208,22 +155,6 @@ public sealed class MessageWorkload : IDisposable
             _poisoned = Describe(e);
             throw _poisoned;
         }
-    }
-
-    /// <summary>The sender's whole operation first (it fails the operation as it would have), then <paramref name="sent"/>.</summary>
-    private void SentFirst(Action sent)
-    {
-        if (!_pump.WaitFinished(_options.IdleTimeout))
-        {
-            throw new TimeoutException($"the sender did not send its messages within {_options.IdleTimeout.TotalSeconds:0.#} s with nothing receiving");
-        }
-
-        if (_pump.Failure is { } failure)
-        {
-            throw failure;
-        }
-
-        sent();
     }
 
     private WorkloadFaultException Describe(Exception e)

@@ -1,0 +1,135 @@
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Gating.Tests;
+
+/// <summary>
+/// The tree's size rules, kept by a test rather than by hand: no production file over 220 lines (but those listed, each
+/// with why), no method over 40 lines from its signature to its closing brace, and no repository path named in the
+/// documentation that does not exist.
+/// </summary>
+public sealed partial class CapsTests
+{
+    private const int FileLines = 220;
+    private const int MethodLines = 40;
+
+    private static readonly SourceLayout Layout = SourceLayout.Of(typeof(CapsTests).Assembly);
+
+    /// <summary>The projects whose code runs the suite (not its tests), and the test project's own infrastructure.</summary>
+    private static readonly string[] Production =
+        ["tests/Net.Zmq.Gating", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Driver.NetZmq", "tests/Net.Zmq.PerfTests/Infrastructure"];
+
+    /// <summary>Files allowed over the cap, each with why.</summary>
+    private static readonly Dictionary<string, string> LongFiles = new(StringComparer.Ordinal)
+    {
+    };
+
+    private static IEnumerable<string> ProductionFiles() =>
+        Production.SelectMany(p => Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, p), "*.cs", SearchOption.AllDirectories))
+            .Where(f => !Segments(f).Contains("obj") && !Segments(f).Contains("bin"))
+            .Order(StringComparer.Ordinal);
+
+    private static string[] Segments(string path) => path.Split(Path.DirectorySeparatorChar);
+
+    private static string Relative(string path) => Path.GetRelativePath(Layout.RepositoryRoot, path).Replace('\\', '/');
+
+    [Fact]
+    public void NoProductionFile_IsOverTheCap_ButThoseListedWithWhy()
+    {
+        var over = ProductionFiles().Select(f => (File: Relative(f), Lines: File.ReadLines(f).Count()))
+            .Where(f => f.Lines > FileLines && !LongFiles.ContainsKey(f.File)).Select(f => $"{f.File}: {f.Lines} lines").ToList();
+
+        Assert.True(over.Count == 0, $"over {FileLines} lines:\n" + string.Join("\n", over));
+    }
+
+    [Fact]
+    public void NoMethod_IsOverTheCap()
+    {
+        var over = ProductionFiles().SelectMany(f => LongMethods(File.ReadAllText(f)).Select(m => $"{Relative(f)}:{m}")).ToList();
+
+        Assert.True(over.Count == 0, $"methods over {MethodLines} lines:\n" + string.Join("\n", over));
+    }
+
+    /// <summary>The cap trips: a method of 41 lines is named, one of 40 is not.</summary>
+    [Fact]
+    public void TheMethodCap_Trips()
+    {
+        static string Method(string name, int bodyLines) =>
+            $"void {name}()\n{{\n{string.Concat(Enumerable.Repeat("    x();\n", bodyLines - 3))}}}\n";
+
+        var found = LongMethods($"class C\n{{\n{Method("Short", 40)}{Method("Long", 41)}}}\n");
+
+        Assert.Equal(["43: Long, 41 lines"], found);
+    }
+
+    /// <summary>Each member with a body (methods, constructors, accessors, local functions) longer than the cap: "line: name, n lines".</summary>
+    private static IEnumerable<string> LongMethods(string source)
+    {
+        var root = CSharpSyntaxTree.ParseText(source).GetRoot();
+        foreach (var member in root.DescendantNodes().Where(n => n is BaseMethodDeclarationSyntax or AccessorDeclarationSyntax or LocalFunctionStatementSyntax))
+        {
+            var body = (SyntaxNode?)member switch
+            {
+                BaseMethodDeclarationSyntax m => (SyntaxNode?)m.Body ?? m.ExpressionBody,
+                AccessorDeclarationSyntax a => (SyntaxNode?)a.Body ?? a.ExpressionBody,
+                LocalFunctionStatementSyntax l => (SyntaxNode?)l.Body ?? l.ExpressionBody,
+                _ => null,
+            };
+            if (body is null)
+            {
+                continue;
+            }
+
+            // From the signature (its first token after attributes and documentation) to the end of the body.
+            var start = member.ChildTokens().FirstOrDefault().IsKind(SyntaxKind.None) ? member.SpanStart : member.ChildTokens().First().SpanStart;
+            var first = member.SyntaxTree.GetLineSpan(new Microsoft.CodeAnalysis.Text.TextSpan(start, 0)).StartLinePosition.Line;
+            var last = body.GetLocation().GetLineSpan().EndLinePosition.Line;
+            if (last - first + 1 > MethodLines)
+            {
+                yield return $"{first + 1}: {Name(member)}, {last - first + 1} lines";
+            }
+        }
+    }
+
+    private static string Name(SyntaxNode member) => member switch
+    {
+        MethodDeclarationSyntax m => m.Identifier.Text,
+        ConstructorDeclarationSyntax c => c.Identifier.Text,
+        LocalFunctionStatementSyntax l => l.Identifier.Text,
+        AccessorDeclarationSyntax a => a.Keyword.Text,
+        _ => member.Kind().ToString(),
+    };
+
+    /// <summary>A repository path as the documentation writes one: a folder of the tree, then more of a path.</summary>
+    [GeneratedRegex(@"(?<![\w/.-])(?:\.\./)?((?:tests|build|baselines|docs|\.github|\.ci)/[A-Za-z0-9_./-]*[A-Za-z0-9_])")]
+    private static partial Regex RepositoryPath();
+
+    private static readonly string[] TopDocuments = ["README.md", "README.ko.md", "CONTRIBUTING.md"];
+
+    [Fact]
+    public void EveryRepositoryPath_NamedInTheDocumentation_Exists()
+    {
+        var documents = TopDocuments.Select(d => Path.Combine(Layout.RepositoryRoot, d))
+            .Concat(Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, "docs"), "*.md"))
+            .Concat(Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, "baselines"), "*.md"))
+            .Concat(Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, "build"), "*.md"));
+        var missing = documents.SelectMany(d => File.ReadLines(d).SelectMany((line, i) => RepositoryPath().Matches(line)
+                .Select(m => m.Groups[1].Value)
+                .Where(p => !Exists(p))
+                .Select(p => $"{Relative(d)}:{i + 1}: {p}")))
+            .Distinct().ToList();
+
+        Assert.True(missing.Count == 0, "paths named in the documentation that do not exist:\n" + string.Join("\n", missing));
+    }
+
+    /// <summary>A path that exists as a file or folder, or, as docs write them, without a file's extension, or as the start of a name (a class's file).</summary>
+    private static bool Exists(string path)
+    {
+        var full = Path.Combine(Layout.RepositoryRoot, path);
+        return File.Exists(full) || Directory.Exists(full) || File.Exists(full + ".cs")
+               || (Directory.Exists(Path.GetDirectoryName(full)) && Directory.EnumerateFileSystemEntries(Path.GetDirectoryName(full)!, Path.GetFileName(full) + "*").Any());
+    }
+}
