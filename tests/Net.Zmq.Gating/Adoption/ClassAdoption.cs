@@ -36,7 +36,10 @@ public static class ClassAdoption
     private static readonly double MinimumBytesRelative = Tolerances.Default.BytesRelative;
     private static readonly double MinimumBytesAbsolute = Tolerances.Default.BytesAbsolute;
     private const double MinimumProcessBytesTolerance = 0.10;
-    private const double MinimumAggregateTolerance = 0.03;
+
+    /// <summary>An adoption never sets a class's suite tolerance below what a class starts with before its own runs.</summary>
+    private const double MinimumAggregateTolerance = BaselineFile.NewClassAggregateTolerance;
+
     /// <summary>
     /// The suite mean of a run lies this many of its (upper-bound) standard deviations above the centre once in about
     /// 700 runs per suite: with ten suites, about one false alarm in 70 unchanged runs before the interval's own test.
@@ -165,7 +168,7 @@ public static class ClassAdoption
         var absoluteRise = bytes.Max() - bytes.Min();
         var tolerances = new Tolerances(
             ratioTolerance,
-            large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, 0.005)) : MinimumBytesRelative,
+            large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)) : MinimumBytesRelative,
             large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024)))
         {
             RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
@@ -199,7 +202,7 @@ public static class ClassAdoption
             .ToList();
         return means.Count < 3
             ? null
-            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(RunSpread.Variance(means), means.Count)), 0.005));
+            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(RunSpread.Variance(means), means.Count)), Distributions.ToleranceStep));
     }
 
     /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>

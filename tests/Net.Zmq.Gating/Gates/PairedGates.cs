@@ -157,7 +157,7 @@ public static class PairedGates
             .ToList();
         var mean = byProcess.Average();
         var sd = Math.Sqrt(byProcess.Sum(v => (v - mean) * (v - mean)) / (count - 1));
-        return Math.Exp(StudentT.Quantile975(count - 1) * sd / Math.Sqrt(count));
+        return Math.Exp(Distributions.StudentQuantile975(count - 1) * sd / Math.Sqrt(count));
     }
 
     /// <summary>

@@ -35,7 +35,7 @@ public static class TimeRegressionRule
         };
     }
 
-    private const double Z95 = 1.959964;
+    private static readonly double Z95 = Distributions.NormalQuantile975;
 
     /// <summary>A 95 % interval's half-width in log space over 1.96: the standard error it implies (infinite for an unbounded interval).</summary>
     private static double StandardError(double lower, double upper) =>

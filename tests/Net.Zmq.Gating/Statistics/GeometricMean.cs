@@ -8,7 +8,7 @@ namespace NetZmqTests.Gating.Statistics;
 /// </summary>
 public static class GeometricMean
 {
-    private const int Resamples = 4000;
+    private const int Resamples = Distributions.BootstrapResamples;
     private const int Seed = 20261123;
 
     public static RatioEstimate Of(IReadOnlyList<IReadOnlyList<double>> clusters) =>

@@ -74,40 +74,10 @@ public static class ProcessLevel
             degrees = share <= 0 ? samples.WithinDegreesOfFreedom : variance * variance / share;
         }
 
-        var half = StudentT.Quantile975(degrees) * Math.Sqrt(variance);
+        var half = Distributions.StudentQuantile975(degrees) * Math.Sqrt(variance);
         return new RatioEstimate(Math.Exp(estimate), Math.Exp(estimate - half), Math.Exp(estimate + half))
         {
             Pairs = samples.BlocksByProcess.Sum(b => b.Count),
         };
-    }
-}
-
-/// <summary>Student's t distribution's 97.5 % quantile, for the two-sided 95 % intervals.</summary>
-public static class StudentT
-{
-    private static readonly double[] Exact = [12.706205, 4.302653, 3.182446, 2.776445, 2.570582, 2.446912];
-
-    /// <summary>
-    /// The quantile at <paramref name="degreesOfFreedom"/>, rounded down to a whole number (a fractional Welch-Satterthwaite
-    /// value then errs wide): from the tables up to 6, Cornish-Fisher above (within 0.0003 of the tables there).
-    /// </summary>
-    public static double Quantile975(double degreesOfFreedom)
-    {
-        var n = Math.Floor(degreesOfFreedom);
-        if (double.IsNaN(n) || n < 1)
-        {
-            return double.PositiveInfinity;
-        }
-
-        if (n <= Exact.Length)
-        {
-            return Exact[(int)n - 1];
-        }
-
-        const double z = 1.959963985;
-        double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, z9 = z7 * z * z;
-        return z + ((z3 + z) / (4 * n)) + (((5 * z5) + (16 * z3) + (3 * z)) / (96 * n * n))
-               + (((3 * z7) + (19 * z5) + (17 * z3) - (15 * z)) / (384 * n * n * n))
-               + (((79 * z9) + (776 * z7) + (1482 * z5) - (1920 * z3) - (945 * z)) / (92160 * n * n * n * n));
     }
 }

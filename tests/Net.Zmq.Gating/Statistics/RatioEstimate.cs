@@ -28,7 +28,7 @@ public sealed record RatioEstimate(double Value, double Lower, double Upper)
     }
 
     public const double ConfidenceLevel = 0.95;
-    private const int Resamples = 4000;
+    private const int Resamples = Distributions.BootstrapResamples;
     private const int Seed = 20261122;
 
     public static RatioEstimate Of(IReadOnlyList<double> numerator, IReadOnlyList<double> denominator)

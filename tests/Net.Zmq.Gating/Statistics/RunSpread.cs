@@ -14,7 +14,7 @@ public static class RunSpread
     /// </summary>
     private const double UpperBoundZ = 1.6449;
 
-    private const double Z95 = 1.959964;
+    private static readonly double Z95 = Distributions.NormalQuantile975;
 
     /// <summary>
     /// The median of the runs' estimates, with a 95 % interval for the median itself: its standard error is about
@@ -47,7 +47,7 @@ public static class RunSpread
 
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
         var excess = UpperBoundOfVariance(Variance(logs), logs.Count) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
-        return excess > 0 ? RoundUp(Math.Sqrt(excess), 0.005) : 0;
+        return excess > 0 ? RoundUp(Math.Sqrt(excess), Distributions.ToleranceStep) : 0;
     }
 
     /// <summary>

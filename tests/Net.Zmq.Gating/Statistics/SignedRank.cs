@@ -16,9 +16,6 @@ public static class SignedRank
     /// <summary>The fewest values whose signed-rank interval is used (at 8 it is the 4th smallest to the 4th largest of 36 Walsh averages).</summary>
     public const int MinimumPairs = 8;
 
-    /// <summary>Student's t quantile at 0.975 for 1 to 6 degrees of freedom (the fallback below <see cref="MinimumPairs"/>).</summary>
-    private static readonly double[] StudentT975 = [double.NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447];
-
     /// <summary>The estimate and its two-sided interval at <paramref name="confidence"/>; one value gives an unbounded interval.</summary>
     public static (double Estimate, double Lower, double Upper) Interval(IReadOnlyList<double> values, double confidence)
     {
@@ -37,7 +34,7 @@ public static class SignedRank
         {
             var mean = values.Average();
             var sd = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (n - 1));
-            var half = StudentT975[n - 1] * sd / Math.Sqrt(n);
+            var half = Distributions.StudentQuantile(n - 1, confidence) * sd / Math.Sqrt(n);
             return (mean, mean - half, mean + half);
         }
 
