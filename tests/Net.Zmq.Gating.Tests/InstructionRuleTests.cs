@@ -51,6 +51,14 @@ public sealed class InstructionRuleTests
         Assert.Equal(GateVerdict.Pass, Judge(Counted("c", receiverGrowth: 0.004), Counted("c")).Verdict);
     }
 
+    /// <summary>Over the relative bound but by fewer instructions per message than the floor: two copies of one build once differed so.</summary>
+    [Fact]
+    public void GrowthUnderTheFloor_Passes()
+    {
+        Assert.Equal(GateVerdict.Pass, Judge(Counted("c", receiverGrowth: 0.0054), Counted("c")).Verdict);
+        Assert.Equal(GateVerdict.Fail, Judge(Counted("c", receiverGrowth: 0.0062), Counted("c")).Verdict);
+    }
+
     [Fact]
     public void APartThatVariedBetweenRepetitions_IsShownNotJudged()
     {

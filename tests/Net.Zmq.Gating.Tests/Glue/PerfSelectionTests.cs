@@ -76,7 +76,7 @@ public sealed class PerfSelectionTests
         Assert.All(new[] { ProfileKind.Default, ProfileKind.Full, ProfileKind.Quick }, kind => Assert.False(PerfCases.SampledAsLong(inproc, kind), kind.ToString()));
         Assert.All(Enum.GetValues<ProfileKind>(), kind => Assert.True(PerfCases.SampledAsLong(tcp, kind), kind.ToString()));
         Assert.All(Enum.GetValues<ProfileKind>(), kind => Assert.False(PerfCases.SampledAsLong(small, kind), kind.ToString()));
-        // What a run of the pull-request profile spends on the cell follows: three blocks of one unit, not sixteen of three.
+        // What a run of the pull-request profile spends on the cell follows: three blocks of one unit, not twelve of three.
         var cells = PerfCases.CellSeconds(In(MeasurementProfile.PullRequest), MeasurementProfile.PullRequest);
         var standardCells = PerfCases.CellSeconds(In(MeasurementProfile.Default), MeasurementProfile.Default);
         Assert.True(cells[inproc.Cell] < standardCells[inproc.Cell] / 4, $"{cells[inproc.Cell]:0.0} s against {standardCells[inproc.Cell]:0.0} s");
@@ -88,7 +88,7 @@ public sealed class PerfSelectionTests
         var deeper = MeasurementProfile.FromEnvironment(
             name => name switch { "PERF_PROFILE" => "pr", "PERF_SAMPLING" => "2.25", _ => null });
 
-        Assert.Equal(36, deeper.ShortOperations.Blocks); // 16 × 2.25
+        Assert.Equal(27, deeper.ShortOperations.Blocks); // 12 × 2.25
         Assert.Equal(7, deeper.LongOperations.Blocks); // 3 × 2.25, rounded up
         Assert.Equal(MeasurementProfile.PullRequest.ShortOperations.UnitsPerBlock, deeper.ShortOperations.UnitsPerBlock);
         Assert.Equal(MeasurementProfile.PullRequest.Alone, deeper.Alone);
@@ -98,8 +98,8 @@ public sealed class PerfSelectionTests
         Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(name => name == "PERF_SAMPLING" ? "1" : null, MeasurementProfile.PullRequest));
         var refreshed = MeasurementProfile.PullRequest.WithMoreBlocks(2).ForRefresh();
         Assert.Equal("pr, 2 × the blocks, refreshing baselines with twice the blocks", refreshed.Description);
-        Assert.Equal((64, 12), (refreshed.ShortOperations.Blocks, refreshed.LongOperations.Blocks));
-        Assert.Equal((32, 6), (MeasurementProfile.PullRequest.ForRefresh().ShortOperations.Blocks, MeasurementProfile.PullRequest.ForRefresh().LongOperations.Blocks));
+        Assert.Equal((48, 12), (refreshed.ShortOperations.Blocks, refreshed.LongOperations.Blocks));
+        Assert.Equal((24, 6), (MeasurementProfile.PullRequest.ForRefresh().ShortOperations.Blocks, MeasurementProfile.PullRequest.ForRefresh().LongOperations.Blocks));
     }
 
     [Theory]

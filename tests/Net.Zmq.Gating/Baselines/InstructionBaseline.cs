@@ -72,7 +72,10 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
         var on = root.Get("countedOn");
         return new InstructionBaseline(schema, root.Get("subject").Text(), root.Get("suite").Text(), root.Get("recorded").Text(),
             new CountedOn(on.Get("subject").Text(), on.Get("runtime").Text(), on.Get("nativeLibrary").Text()),
-            new InstructionBounds(Bound(bounds, "receiver"), Bound(bounds, "sender"), Bound(bounds, "library"), Bound(bounds, "total")), cases);
+            new InstructionBounds(Bound(bounds, "receiver"), Bound(bounds, "sender"), Bound(bounds, "library"), Bound(bounds, "total"))
+            {
+                Floor = bounds.Get("floor").NonNegativeNumber(),
+            }, cases);
     }
 
     private static double? Bound(BaselineField bounds, string part) =>

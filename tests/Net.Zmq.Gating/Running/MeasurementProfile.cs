@@ -100,12 +100,14 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// sixteen blocks of three units, long ones three blocks of one; messages over 4 KiB count as long here over inproc
     /// too (<c>PerfCases.SampledAsLong</c>): their cells had taken half the measuring for intervals no better than the
     /// tcp ones', and that time now goes to the short cells, whose intervals it narrows (ten blocks gave ±4-6 % for the
-    /// median case on machine C). Sixteen, not more: twenty took the whole command to 10 min 21 s there. The buffer
-    /// strategies stop at 64 KiB, whose 128 and 256 KiB cells took two thirds of a 25-minute run on the 2-core machine B.
+    /// median case on machine C). Sixteen gave ±3.7-4.1 %, and twenty took the whole command to 10 min 21 s there; twelve
+    /// since the instruction pass counts CPU work exactly in the same ten minutes (about two of them): the time gates
+    /// keep what instructions cannot see, at about √(16/12) = 1.15 × the half-width. The buffer strategies stop at 64 KiB,
+    /// whose 128 and 256 KiB cells took two thirds of a 25-minute run on the 2-core machine B.
     /// </summary>
     public static MeasurementProfile PullRequest { get; } =
         new(ProfileKind.PullRequest,
-            ShortOperations: new Sampling(Blocks: 16, UnitsPerBlock: 3, WarmupOperations: 1),
+            ShortOperations: new Sampling(Blocks: 12, UnitsPerBlock: 3, WarmupOperations: 1),
             LongOperations: new Sampling(Blocks: 3, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 

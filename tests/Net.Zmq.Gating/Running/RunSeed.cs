@@ -16,9 +16,6 @@ public static class RunSeed
     /// <summary>This process's seed: <c>PERF_SEED</c>, or drawn once when first asked.</summary>
     public static int Process { get; } = FromEnvironment(Environment.GetEnvironmentVariable) ?? Draw();
 
-    /// <summary>Whether <see cref="Process"/> came from <c>PERF_SEED</c> (a replay) rather than drawn.</summary>
-    public static bool Replayed { get; } = Environment.GetEnvironmentVariable(Variable) is not null;
-
     /// <summary>The seed <c>PERF_SEED</c> names; null when unset. A malformed one is an error naming the variable.</summary>
     public static int? FromEnvironment(Func<string, string?> environment)
     {

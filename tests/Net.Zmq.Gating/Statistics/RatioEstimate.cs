@@ -18,7 +18,6 @@ public sealed record RatioEstimate(double Value, double Lower, double Upper)
     public int Pairs { get; init; }
 
     /// <summary>Half the interval's width relative to the estimate: the precision a gate on this ratio has.</summary>
-    public double RelativeHalfWidth => (Upper - Lower) / 2 / Value;
 
     /// <summary>The ratio whose logarithm is the location of <paramref name="logRatios"/>, with its 95 % interval.</summary>
     public static RatioEstimate Paired(IReadOnlyList<double> logRatios)

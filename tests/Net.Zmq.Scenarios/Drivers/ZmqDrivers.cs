@@ -26,8 +26,13 @@ public static class ZmqDrivers
 
     private static ZmqDriver[] Load()
     {
-        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: in the drawn order.
-        static ZmqDriver Loaded(ZmqDriver driver) => driver.Availability.IsAvailable ? driver : driver;
+        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so each is asked here, in the drawn order.
+        static ZmqDriver Loaded(ZmqDriver driver)
+        {
+            _ = driver.Availability;
+            return driver;
+        }
+
         ZmqDriver head, @base;
         if (NetZmqLoadedFirst == DriverId.NetZmq)
         {

@@ -46,7 +46,7 @@ public static class HeadAgainstBase
 
     /// <summary>
     /// Head ÷ base per case. Head and base run on workloads of their own, so a block's pair of workloads, not a unit, is
-    /// one sample (<see cref="PairedSamples.BlockLogRatios"/>): measured on one machine, how each pair settled moved head ÷
+    /// one sample (<see cref="PairedSamples.BlockLogRatiosByProcess"/>): measured on one machine, how each pair settled moved head ÷
     /// base of identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units in a block alike. Where
     /// the run measured in several processes, the processes are the top level (<see cref="ProcessLevel"/>): a state of one
     /// whole process (seen once: the head slower in 9 of 10 blocks of a process, and again on fresh workloads in it) moves
