@@ -12,8 +12,14 @@ namespace NetZmqTests.Gating.Platform;
 /// </summary>
 public static class OtherThreads
 {
-    /// <summary>How long the threads must have rested, in consecutive looks one millisecond apart.</summary>
+    /// <summary>How long the threads must have rested, in consecutive looks <see cref="LookEvery"/> apart.</summary>
     private const int QuietLooks = 3;
+
+    /// <summary>
+    /// Two milliseconds: beside a CPU hog a woken thread (or the kernel's delivery of what it sent) waited for a CPU longer
+    /// than three looks one millisecond apart, and the receiver then found its queue short in one repetition of several.
+    /// </summary>
+    private static readonly TimeSpan LookEvery = TimeSpan.FromMilliseconds(2);
 
     /// <summary>The futex system call (x86-64, AArch64 differ; both checked): what a thread waiting for Valgrind's scheduler lock sits in.</summary>
     private static readonly int[] FutexCalls = [202, 98];
@@ -56,7 +62,7 @@ public static class OtherThreads
                 return false;
             }
 
-            Thread.Sleep(1);
+            Thread.Sleep(LookEvery);
             Read(threads, now);
             quiet = now.AsSpan().SequenceEqual(last) && carried.All(c => AtRest(c.Stat, c.Syscall, buffer)) ? quiet + 1 : 0;
             (last, now) = (now, last);
