@@ -27,8 +27,8 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     /// </summary>
     public static InstructionBounds NewFileBounds { get; } = new(Receiver: 0.005, Sender: 0.01, Library: 0.01, Total: null);
 
-    /// <summary>How many functions a case records: enough to name what changed in a failure against the file.</summary>
-    private const int FunctionsRecorded = 8;
+    /// <summary>How many of the receiver's functions a case records: enough to name what changed in a failure against the file.</summary>
+    private const int FunctionsRecorded = 16;
 
     /// <summary>The file a refresh writes from <paramref name="counted"/>; entries of cases not counted now, and the bounds, are kept from <paramref name="previous"/>.</summary>
     public static InstructionBaseline Record(string subject, string suite, CountedOn countedOn, IReadOnlyList<CountedInstructions> counted, InstructionBaseline? previous)
@@ -39,7 +39,8 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
             cases[c.Case] = new InstructionBaselineCase(c.MessagesPerRepetition,
                 Enum.GetValues<ThreadPart>().ToDictionary(p => p, p => Math.Round(c.PerMessage(p), 1)),
                 [.. Enum.GetValues<ThreadPart>().Where(c.IsSteady)],
-                [.. c.Functions.OrderByDescending(f => f.Self).Take(FunctionsRecorded).Select(f => f with { Self = Math.Round(f.Self, 1), Inclusive = null })]);
+                [.. (c.ReceiverFunctions.Count > 0 ? c.ReceiverFunctions : c.Functions).OrderByDescending(f => f.Self).Take(FunctionsRecorded)
+                    .Select(f => f with { Self = Math.Round(f.Self, 1), Inclusive = null })]);
         }
 
         // Entries of another runtime or library would be judged against this run's: a refresh on another basis starts the file afresh.
@@ -50,7 +51,9 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
 
     /// <summary>The reference a case is judged against, or null where the file has no entry for it.</summary>
     public InstructionRule.Reference? For(string caseId) =>
-        Cases.TryGetValue(caseId, out var entry) ? new InstructionRule.Reference(entry.PerMessage, entry.Steady.ToHashSet(), entry.Functions) : null;
+        Cases.TryGetValue(caseId, out var entry)
+            ? new InstructionRule.Reference(entry.PerMessage, entry.Steady.ToHashSet(), entry.Functions) { ReceiverFunctions = entry.Functions }
+            : null;
 
     public static InstructionBaseline Read(string path)
     {

@@ -60,6 +60,12 @@ public sealed record FunctionInstructions(string Name, string File, double Self,
 public sealed record CountedInstructions(string Case, int MessagesPerRepetition, IReadOnlyList<InstructionRepetition> Repetitions,
     IReadOnlyList<FunctionInstructions> Functions)
 {
+    /// <summary>
+    /// The receiver thread's functions alone, memory bookkeeping left out (what its part counts): what a failure of the
+    /// receiver's gate is explained by, without the other threads' noise. Empty in a record written before they were kept.
+    /// </summary>
+    public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
+
     /// <summary>The widest relative spread between repetitions that is still one count, not timing.</summary>
     public const double SteadyWithin = 0.001;
 

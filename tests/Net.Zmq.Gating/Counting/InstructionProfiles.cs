@@ -35,20 +35,7 @@ public static class InstructionProfiles
     /// <param name="isLibrary">Whether code from this file is the subject's native library: a thread that ran any is one of the library's own.</param>
     public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary, PerfMap names)
     {
-        var counted = manifest.Dumps.Select(d => d.Name).ToHashSet(StringComparer.Ordinal);
-        var files = new List<CallgrindFile>();
-        foreach (var file in Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read))
-        {
-            if (file.OwnDumpName is not null || (file.MonitorDumpName is { } name && counted.Contains(name) && file.Total > 0))
-            {
-                files.Add(file);
-            }
-            else
-            {
-                File.Delete(file.Path);
-            }
-        }
-
+        var files = Kept(directory, manifest);
         var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ", StringComparison.Ordinal))
             .GroupBy(f => f.OwnDumpName!["thread ".Length..], StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First().Thread, StringComparer.Ordinal);
@@ -67,10 +54,34 @@ public static class InstructionProfiles
             var repetitions = group.OrderBy(d => d.Repetition).Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary, names)).ToList();
             var messages = (double)group.Sum(d => d.Messages);
             cases.Add(new CountedInstructions(group.Key, group.First().Messages, repetitions,
-                Functions(group.SelectMany(d => dumps[d.Name]), messages, names)));
+                Functions(group.SelectMany(d => dumps[d.Name]), messages, names))
+            {
+                ReceiverFunctions = Functions(group.SelectMany(d => dumps[d.Name].Where(f => f.Thread == threads[d.ReceiverTag])), messages, names,
+                    exceptMemory: true),
+            });
         }
 
         return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory };
+    }
+
+    /// <summary>The files of the counted dumps and of the threads' own tags, read; every other file deleted.</summary>
+    private static List<CallgrindFile> Kept(string directory, InstructionManifest manifest)
+    {
+        var counted = manifest.Dumps.Select(d => d.Name).ToHashSet(StringComparer.Ordinal);
+        var files = new List<CallgrindFile>();
+        foreach (var file in Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read))
+        {
+            if (file.OwnDumpName is not null || (file.MonitorDumpName is { } name && counted.Contains(name) && file.Total > 0))
+            {
+                files.Add(file);
+            }
+            else
+            {
+                File.Delete(file.Path);
+            }
+        }
+
+        return files;
     }
 
     private static InstructionRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender, Func<string, bool> isLibrary, PerfMap names)
@@ -108,8 +119,12 @@ public static class InstructionProfiles
     /// the perf map's names.
     /// </summary>
     public static long Memory(CallgrindFile thread, PerfMap names) =>
-        thread.Functions.Where(f => IsAllocator(f) || names.Describe(f.File, f.Name).Contains("WriteBarrier", StringComparison.Ordinal)).Sum(f => f.Self)
+        thread.Functions.Where(f => IsMemory(f, names)).Sum(f => f.Self)
         + thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsLibc(c.CalleeFile) && c.Callee.StartsWith("__mem", StringComparison.Ordinal)).Sum(c => c.Inclusive);
+
+    /// <summary>A function whose own instructions are memory bookkeeping: the allocator's, or a write barrier.</summary>
+    private static bool IsMemory(FunctionCost function, PerfMap names) =>
+        IsAllocator(function) || names.Describe(function.File, function.Name).Contains("WriteBarrier", StringComparison.Ordinal);
 
     /// <summary>The C library's allocator: malloc, free and their insides, by glibc's names.</summary>
     public static bool IsAllocator(FunctionCost function) => IsLibc(function.File) && AllocatorNames.Any(n => function.Name.Contains(n, StringComparison.Ordinal));
@@ -125,10 +140,10 @@ public static class InstructionProfiles
     /// splits code without a symbol into pieces, each named by its address, and recursion into levels), inclusive only for
     /// a function with a symbol, at its outermost level (a piece's inclusive cost counts the pieces it jumped to).
     /// </summary>
-    private static List<FunctionInstructions> Functions(IEnumerable<CallgrindFile> files, double messages, PerfMap names)
+    private static List<FunctionInstructions> Functions(IEnumerable<CallgrindFile> files, double messages, PerfMap names, bool exceptMemory = false)
     {
         var totals = new Dictionary<(string Name, string Object), (long Self, long? Inclusive)>();
-        foreach (var function in files.SelectMany(f => f.Functions))
+        foreach (var function in files.SelectMany(f => f.Functions).Where(f => !exceptMemory || !IsMemory(f, names)))
         {
             var key = (names.Describe(function.File, function.Name), Path.GetFileName(function.File));
             var (self, inclusive) = totals.GetValueOrDefault(key);

@@ -15,14 +15,20 @@ public static class InstructionRule
     /// <summary>How many functions a failure names.</summary>
     private const int FunctionsNamed = 5;
 
-    /// <summary>The reference side: its instructions per message by part, whether each was steady, and its functions where known.</summary>
+    /// <summary>The reference side: its instructions per message by part, whether each was steady, and its functions where known (all threads', and the receiver's).</summary>
     public sealed record Reference(IReadOnlyDictionary<ThreadPart, double> PerMessage, IReadOnlySet<ThreadPart> Steady,
-        IReadOnlyList<FunctionInstructions> Functions);
+        IReadOnlyList<FunctionInstructions> Functions)
+    {
+        public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
+    }
 
     /// <summary>The reference a counted case gives.</summary>
     public static Reference Of(CountedInstructions counted) =>
         new(Enum.GetValues<ThreadPart>().ToDictionary(p => p, counted.PerMessage),
-            Enum.GetValues<ThreadPart>().Where(counted.IsSteady).ToHashSet(), counted.Functions);
+            Enum.GetValues<ThreadPart>().Where(counted.IsSteady).ToHashSet(), counted.Functions)
+        {
+            ReceiverFunctions = counted.ReceiverFunctions,
+        };
 
     public static GateResult Evaluate(GateId id, CountedInstructions measured, Reference reference, InstructionBounds bounds, string referenceName, string source)
     {
@@ -34,7 +40,7 @@ public static class InstructionRule
         return new GateResult(id, measured.Case, measuredText, $"no steady part over {referenceName}'s by more than {bounds}", verdict, source,
             shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
         {
-            FunctionChanges = grew.Count > 0 ? Why(measured, reference) : [],
+            FunctionChanges = grew.Count > 0 ? Why(measured, reference, receiverGrew: grew[0].StartsWith(Name(ThreadPart.Receiver), StringComparison.Ordinal)) : [],
             PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Total }
                 .Where(p => reference.PerMessage.GetValueOrDefault(p) > 0 && measured.PerMessage(p) > 0)
                 .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage[p]),
@@ -71,14 +77,20 @@ public static class InstructionRule
 
     /// <summary>
     /// The functions whose instructions per message (self) changed most between the two sides, each with the share of the
-    /// whole change it explains, and its inclusive change where it has a symbol.
+    /// change it explains, and its inclusive change where it has a symbol. Where the receiver grew, its own functions (and
+    /// its change): the other threads' timing and memory bookkeeping then say nothing in it.
     /// </summary>
-    public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference)
+    public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference, bool receiverGrew = false)
     {
-        var change = measured.PerMessage(ThreadPart.Total) - reference.PerMessage.GetValueOrDefault(ThreadPart.Total);
-        var before = reference.Functions.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
-        var now = measured.Functions.GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        var own = receiverGrew && measured.ReceiverFunctions.Count > 0 && reference.ReceiverFunctions.Count > 0;
+        var part = own ? ThreadPart.Receiver : ThreadPart.Total;
+        var change = measured.PerMessage(part) - reference.PerMessage.GetValueOrDefault(part);
+        var before = (own ? reference.ReceiverFunctions : reference.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        var now = (own ? measured.ReceiverFunctions : measured.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
+        // Each side keeps only its largest functions: one missing from a side is new there only if it would have made that side's list.
+        var (leastBefore, leastNow) = (before.Values.Select(f => f.Self).DefaultIfEmpty(0).Min(), now.Values.Select(f => f.Self).DefaultIfEmpty(0).Min());
         return [.. before.Keys.Union(now.Keys)
+            .Where(k => (before.ContainsKey(k) || now[k].Self >= leastBefore) && (now.ContainsKey(k) || before[k].Self >= leastNow))
             .Select(k => (Key: k, Was: before.GetValueOrDefault(k), Is: now.GetValueOrDefault(k)))
             .Select(f => (f.Key, f.Was, f.Is, Self: (f.Is?.Self ?? 0) - (f.Was?.Self ?? 0)))
             .Where(f => f.Self != 0)
