@@ -9,7 +9,7 @@ public sealed class InstructionRuleTests
 {
     private static readonly InstructionBounds Bounds = new(Receiver: 0.005, Sender: null, Library: null, Total: 0.02);
     private static readonly GateId Id = new(GateKind.PairedInstructions, "head", "base");
-    private static readonly CountedOn On = new("Lib 1.0", ".NET 10.0.12 X64", "libsample 1.0");
+    private static readonly CountedOn On = new("Lib 1.0", ".NET 10.0.12 X64", "libsample 1.0", "GenuineIntel x86-64-v3 erms fsrm");
 
     /// <summary>A case of 400 messages a repetition: receiver 1,800 per message, sender 2,000, library 1,500, allocator 200; each repetition as given.</summary>
     private static CountedInstructions Counted(string id, double receiverGrowth = 0, double senderSpread = 0, double work = 0) =>
@@ -109,18 +109,20 @@ public sealed class InstructionRuleTests
     }
 
     [Fact]
-    public void ABaselineOfAnotherRuntime_OrOfAnotherLibraryWhereTheSubjectDoesNotShipIt_IsNotJudged()
+    public void ABaselineOfAnotherRuntime_CpuKind_OrOfAnotherLibraryWhereTheSubjectDoesNotShipIt_IsNotJudged()
     {
         Assert.Null(On.WhyNotJudgedOn(On, sameLibrary: true));
         Assert.Contains("the JIT", On.WhyNotJudgedOn(On with { Runtime = ".NET 10.0.13 X64" }, sameLibrary: false), StringComparison.Ordinal);
+        Assert.Contains("seen as AuthenticAMD x86-64-v3 erms fsrm", On.WhyNotJudgedOn(On with { Cpu = "AuthenticAMD x86-64-v3 erms fsrm" }, sameLibrary: false),
+            StringComparison.Ordinal);
         Assert.Contains("another build of the library", On.WhyNotJudgedOn(On with { NativeLibrary = "libsample 1.1" }, sameLibrary: true), StringComparison.Ordinal);
         Assert.Null(On.WhyNotJudgedOn(On with { NativeLibrary = "libsample 1.1" }, sameLibrary: false));
     }
 
     [Theory]
-    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n"},"bounds":{"receiver":5,"sender":null,"library":null,"total":0.02},"cases":{}}""", "$.bounds.receiver")]
-    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n"},"bounds":{"receiver":0.005,"sender":null,"library":null,"total":0.02},"cases":{"L/S/c":{"messages":400,"perMessage":{"Bogus":1},"steady":[],"functions":[]}}}""", "$.cases[\"L/S/c\"].perMessage[\"Bogus\"]")]
-    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n"},"bounds":{"receiver":0.005,"sender":null,"library":null,"total":0.02},"cases":{"L/S/c":{"messages":0,"perMessage":{},"steady":[],"functions":[]}}}""", "$.cases[\"L/S/c\"].messages")]
+    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n","cpu":"c"},"bounds":{"receiver":5,"sender":null,"library":null,"total":0.02},"cases":{}}""", "$.bounds.receiver")]
+    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n","cpu":"c"},"bounds":{"receiver":0.005,"sender":null,"library":null,"total":0.02},"cases":{"L/S/c":{"messages":400,"perMessage":{"Bogus":1},"steady":[],"functions":[]}}}""", "$.cases[\"L/S/c\"].perMessage[\"Bogus\"]")]
+    [InlineData("""{"schemaVersion":1,"subject":"L","suite":"S","recorded":"r","countedOn":{"subject":"L 1","runtime":"r","nativeLibrary":"n","cpu":"c"},"bounds":{"receiver":0.005,"sender":null,"library":null,"total":0.02},"cases":{"L/S/c":{"messages":0,"perMessage":{},"steady":[],"functions":[]}}}""", "$.cases[\"L/S/c\"].messages")]
     public void ACorruptBaseline_IsAnErrorNamingTheFileAndTheField_AndStaysAsItWas(string content, string field)
     {
         var path = Path.Combine(Path.GetTempPath(), $"instructions-{Guid.NewGuid():N}.json");

@@ -5,7 +5,8 @@ namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
 /// A suite's instructions per message as reviewed: <c>baselines/instructions/&lt;subject&gt;.&lt;suite&gt;.json</c>, one file
-/// per suite and none per machine class, since Valgrind runs every case on one emulated CPU. Per case, each part's
+/// per suite and none per machine class: a count depends on the runtime, the CPU kind as Valgrind shows it (vendor,
+/// instruction-set level) and the native library, which <see cref="CountedOn"/> names, not on speed. Per case, each part's
 /// instructions per message (<see cref="ThreadPart"/>), which parts were steady when it was recorded (only those are
 /// judged), and the functions that did the most, so that a failure can say which changed. The bounds are the file's
 /// own, hand-set, and a refresh keeps them.
@@ -74,7 +75,7 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
 
         var on = root.Get("countedOn");
         return new InstructionBaseline(schema, root.Get("subject").Text(), root.Get("suite").Text(), root.Get("recorded").Text(),
-            new CountedOn(on.Get("subject").Text(), on.Get("runtime").Text(), on.Get("nativeLibrary").Text()),
+            new CountedOn(on.Get("subject").Text(), on.Get("runtime").Text(), on.Get("nativeLibrary").Text(), on.Get("cpu").Text()),
             new InstructionBounds(Bound(bounds, "receiver"), Bound(bounds, "sender"), Bound(bounds, "library"), Bound(bounds, "total"))
             {
                 Floor = bounds.Get("floor").NonNegativeNumber(),
@@ -115,15 +116,19 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     public void Write(string path) => Running.ProcessFiles.Write(path, this);
 }
 
-/// <summary>What a count baseline was counted on: the subject as recorded (its version), the .NET runtime, the native library.</summary>
-public sealed record CountedOn(string Subject, string Runtime, string NativeLibrary)
+/// <summary>
+/// What a count baseline was counted on: the subject as recorded (its version), the .NET runtime, the native library, and
+/// the CPU as the counting process saw it (<see cref="Counting.CountingCpu"/>).
+/// </summary>
+public sealed record CountedOn(string Subject, string Runtime, string NativeLibrary, string Cpu)
 {
     /// <summary>
     /// Why counts recorded on this basis are not judged on <paramref name="current"/>, or null when they are: another runtime,
-    /// or (where <paramref name="sameLibrary"/>) another native library.
+    /// another CPU kind, or (where <paramref name="sameLibrary"/>) another native library.
     /// </summary>
     public string? WhyNotJudgedOn(CountedOn current, bool sameLibrary) =>
         Runtime != current.Runtime ? $"counted on {Runtime}, and this run runs {current.Runtime}: the JIT and the runtime's helpers are part of every count"
+        : Cpu != current.Cpu ? $"counted on a CPU seen as {Cpu}, and this run's is seen as {current.Cpu}: the JIT and the C library choose their code by it"
         : sameLibrary && NativeLibrary != current.NativeLibrary ? $"counted on {NativeLibrary}, and this run loaded {current.NativeLibrary}: another build of the library"
         : null;
 }

@@ -110,6 +110,9 @@ public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, s
     /// <summary>Where the profiles callgrind wrote are kept (openable in KCachegrind or QCachegrind), or null.</summary>
     public string? ProfilesDirectory { get; init; }
 
+    /// <summary>The CPU the counts were made on, as the counting processes saw it (<see cref="CountingCpu"/>); null where none ran.</summary>
+    public string? Cpu { get; init; }
+
     /// <summary>How long the pass took, start-up under Valgrind included.</summary>
     public double Seconds { get; init; }
 
@@ -128,6 +131,7 @@ public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, s
         {
             Uncounted = [.. all.SelectMany(s => s.Uncounted)],
             Seconds = all.Sum(s => s.Seconds),
+            Cpu = all.Select(s => s.Cpu).FirstOrDefault(c => c is not null),
         };
     }
 }

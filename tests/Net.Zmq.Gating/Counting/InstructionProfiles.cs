@@ -13,6 +13,9 @@ public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IRead
 {
     public const string FileName = "instructions-manifest.json";
 
+    /// <summary>The CPU the process counted on, as it saw it (<see cref="CountingCpu"/>).</summary>
+    public string Cpu { get; init; } = "";
+
     public static string TagDumpName(string tag) => $"thread {tag}";
 }
 
@@ -61,7 +64,7 @@ public static class InstructionProfiles
             });
         }
 
-        return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory };
+        return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory, Cpu = manifest.Cpu };
     }
 
     /// <summary>The files of the counted dumps and of the threads' own tags, read; every other file deleted.</summary>

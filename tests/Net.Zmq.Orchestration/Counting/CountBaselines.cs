@@ -42,10 +42,10 @@ public static class CountBaselineKinds
 /// A suite's counted cases judged against its count baseline of one kind, through the store: refreshed first when
 /// asked; a missing or unreadable file is a failing gate naming it (and the field), so no run that counts passes over it.
 /// </summary>
-public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, List<RunNote> notes)
+public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, string cpu, List<RunNote> notes)
 {
-    /// <summary>What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library.</summary>
-    public CountedOn CountedOn(SubjectRun suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary);
+    /// <summary>What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library, the CPU.</summary>
+    public CountedOn CountedOn(SubjectRun suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
 
     public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SubjectRun suite, IReadOnlyList<TCounted> counted,
         Func<TFile, TCounted, GateResult?> evaluate)

@@ -24,7 +24,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
 
     public List<SubjectRun> Attach(List<SubjectRun> subjects, RunCounts counts, RunInstructions instructions)
     {
-        var baselines = new CountBaselineGates(store, refreshing, runtime, notes);
+        var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "", notes);
         var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         return [.. subjects.Select(s =>
@@ -72,7 +72,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
             (file, c) => file.For(c.Case) is not { } reference ? null
                 : file.CountedOn.WhyNotJudgedOn(baselines.CountedOn(suite), sameLibrary) is { } why
                     ? new GateResult(new GateId(GateKind.InstructionsRegression), c.Case, $"{c.PerMessage(ThreadPart.Receiver):#,0} per message on the receiver",
-                        "a count of the same runtime and library", GateVerdict.NotApplied, store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
+                        "a count of the same runtime, CPU kind and library", GateVerdict.NotApplied, store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
                         $"{why}; shown, not judged (a refresh here records this basis)")
                     : InstructionRule.Evaluate(new GateId(GateKind.InstructionsRegression), c, reference, file.Bounds, "the baseline",
                         store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown));

@@ -82,7 +82,10 @@ public static class InstructionCounting
 
         log($"counted the instructions of {dumps.Select(d => d.Case).Distinct().Count()} cases ({Repetitions} repetitions each, after {WarmUpRepetitions})");
         return new InstructionManifest(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct()
-            .Where(d => d.Availability.Provenance is not null).ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal));
+            .Where(d => d.Availability.Provenance is not null).ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
+        {
+            Cpu = CountingCpu.Describe(),
+        };
     }
 
     /// <summary>One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.</summary>

@@ -1,0 +1,45 @@
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
+
+namespace NetZmqTests.Gating.Counting;
+
+/// <summary>
+/// The CPU an instruction count was made on, as the counted process saw it: under Valgrind that is the CPU Valgrind
+/// emulates, not the host's (Valgrind 3.19 hides AVX-512, so an AVX-512 host counts as x86-64-v3). Counts hold only for
+/// the same one: the JIT picks its instructions by the instruction sets it finds, and the C library picks its memcpy by
+/// the vendor and by whether <c>rep movsb</c> is fast (ERMS, FSRM), which changes how many instructions a copy takes.
+/// </summary>
+public static class CountingCpu
+{
+    /// <summary>For example "GenuineIntel x86-64-v3 erms fsrm"; on another architecture, its name.</summary>
+    public static string Describe()
+    {
+        if (!X86Base.IsSupported)
+        {
+            return RuntimeInformation.ProcessArchitecture.ToString();
+        }
+
+        var (_, vendor1, vendor3, vendor2) = X86Base.CpuId(0, 0);
+        var vendor = string.Concat(new[] { vendor1, vendor2, vendor3 }.Select(r => string.Concat(BitConverter.GetBytes(r).Select(b => (char)b))));
+        var (_, extended, _, extendedEdx) = X86Base.CpuId(7, 0);
+        var features = new List<string> { vendor, Level() };
+        if ((extended & (1 << 9)) != 0)
+        {
+            features.Add("erms");
+        }
+
+        if ((extendedEdx & (1 << 4)) != 0)
+        {
+            features.Add("fsrm");
+        }
+
+        return string.Join(' ', features);
+    }
+
+    /// <summary>The x86-64 micro-architecture level the runtime can use, by the instruction sets that level requires.</summary>
+    private static string Level() =>
+        Avx512F.VL.IsSupported && Avx512BW.IsSupported && Avx512CD.IsSupported && Avx512DQ.IsSupported ? "x86-64-v4"
+        : Avx2.IsSupported && Bmi1.IsSupported && Bmi2.IsSupported && Lzcnt.IsSupported && Fma.IsSupported ? "x86-64-v3"
+        : Sse42.IsSupported && Popcnt.IsSupported ? "x86-64-v2"
+        : "x86-64";
+}
