@@ -36,13 +36,16 @@ public sealed class BaselineStoreTests : IDisposable
     [InlineData("calls/LibZmq.Patterns.json", "empty", "$: the file is empty")]
     [InlineData("calls/LibZmq.Patterns.json", "wrong-type:\"messages\": 1000,", "messages")]
     [InlineData("calls/NetZmq.ReceiveModes.json", "not-utf8", "UTF-8")]
+    [InlineData("instructions/NetZmq.ReceiveModes.json", "wrong-type:\"receiver\": 0.005,", "$.bounds.receiver")]
+    [InlineData("instructions/LibZmq.Patterns.json", "truncated", "baselines/instructions/LibZmq.Patterns.json")]
     public void ACorruptFile_IsReportedNamingTheFileAndTheField_AndNotChanged(string file, string corruption, string field)
     {
         var baselines = Directory.CreateDirectory(Path.Combine(_root, "baselines")).FullName;
-        Directory.CreateDirectory(Path.Combine(baselines, "calls"));
         foreach (var checkedIn in Directory.EnumerateFiles(Layout.BaselinesDirectory, "*.json", SearchOption.AllDirectories))
         {
-            File.Copy(checkedIn, Path.Combine(baselines, Path.GetRelativePath(Layout.BaselinesDirectory, checkedIn)));
+            var copy = Path.Combine(baselines, Path.GetRelativePath(Layout.BaselinesDirectory, checkedIn));
+            Directory.CreateDirectory(Path.GetDirectoryName(copy)!);
+            File.Copy(checkedIn, copy);
         }
 
         var path = Path.Combine(baselines, file);

@@ -81,12 +81,16 @@ public static class InstructionCounting
         }
 
         log($"counted the instructions of {dumps.Select(d => d.Case).Distinct().Count()} cases ({Repetitions} repetitions each, after {WarmUpRepetitions})");
-        return new InstructionManifest(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct()
-            .Where(d => d.Availability.Provenance is not null).ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
+        return Manifest(cases, dumps, uncounted);
+    }
+
+    /// <summary>What the process counted, what it could not, what each subject ran, and the CPU it counted on.</summary>
+    private static InstructionManifest Manifest(IReadOnlyList<CaseDefinition> cases, List<CountedDump> dumps, List<UncountedCase> uncounted) =>
+        new(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Where(d => d.Availability.Provenance is not null)
+            .ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
         {
             Cpu = CountingCpu.Describe(),
         };
-    }
 
     /// <summary>One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.</summary>
     private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
