@@ -12,11 +12,11 @@ public sealed class InstructionRuleTests
     private static readonly CountedOn On = new("Lib 1.0", ".NET 10.0.12 X64", "libsample 1.0", "GenuineIntel x86-64-v3 erms fsrm");
 
     /// <summary>A case of 400 messages a repetition: receiver 1,800 per message, sender 2,000, library 1,500, allocator 200; each repetition as given.</summary>
-    private static CountedInstructions Counted(string id, double receiverGrowth = 0, double senderSpread = 0, double work = 0) =>
+    private static CountedInstructions Counted(string id, double receiverGrowth = 0, double senderSpread = 0, double work = 0, double receiverSpread = 0) =>
         new(id, 400,
         [
             .. Enumerable.Range(0, 3).Select(r => new InstructionRepetition(
-                (long)(400 * 1800 * (1 + receiverGrowth)), (long)(400 * 2000 * (1 + (r * senderSpread))), 400 * 1500, 0, 400 * 200)),
+                (long)(400 * 1800 * (1 + receiverGrowth) * (1 + (r * receiverSpread))), (long)(400 * 2000 * (1 + (r * senderSpread))), 400 * 1500, 0, 400 * 200)),
         ],
         [
             new FunctionInstructions("Ns.Receiver::Loop()", "???", 600 + work, null),
@@ -70,6 +70,20 @@ public sealed class InstructionRuleTests
         var gate = Judge(varying, Counted("c"));
         Assert.Equal(GateVerdict.Pass, gate.Verdict);
         Assert.Contains("sender ~2,000 → 2,020", gate.Note, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void AReceiverThatVaried_FailsOnlyWhenEveryRepetitionIsAboveEveryOneOfTheReferenceByFourTimesTheBound()
+    {
+        var varyingBase = Counted("c", receiverSpread: 0.002);
+
+        var grown = Judge(Counted("c", receiverGrowth: 0.03, receiverSpread: 0.002), varyingBase);
+        var leaning = Judge(Counted("c", receiverGrowth: 0.01, receiverSpread: 0.002), varyingBase);
+
+        Assert.Equal(GateVerdict.Fail, grown.Verdict);
+        Assert.Contains("every repetition above every one of the reference's by more than 2%", grown.Measured, StringComparison.Ordinal);
+        Assert.NotEqual(GateVerdict.Fail, leaning.Verdict);
+        Assert.Contains("receiver ~", leaning.Note, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -92,6 +92,10 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
 
     public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= SteadyWithin;
 
+    /// <summary>The part's lowest and highest repetition, per message.</summary>
+    public (double Lowest, double Highest) Range(ThreadPart part) => Repetitions.Count == 0 ? (0, 0)
+        : ((double)Repetitions.Min(r => r.Of(part)) / MessagesPerRepetition, (double)Repetitions.Max(r => r.Of(part)) / MessagesPerRepetition);
+
     /// <summary>A part per message as the report writes it: whole instructions, and "~" where it is not steady.</summary>
     public string Shown(ThreadPart part) =>
         (IsSteady(part) || PerMessage(part) == 0 ? "" : "~") + PerMessage(part).ToString("#,0", CultureInfo.InvariantCulture);
