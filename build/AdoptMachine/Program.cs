@@ -97,7 +97,7 @@ if (results.Count == 0)
 
 try
 {
-    var recorded = results.Select(RecordedRun.Read).ToList();
+    var recorded = results.Select(ResultsFile.Read).ToList();
     foreach (var line in BaselineAdoption.Apply(Path.Combine(root, "baselines"), recorded))
     {
         Console.WriteLine(line);

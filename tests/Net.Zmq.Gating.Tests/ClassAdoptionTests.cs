@@ -25,7 +25,7 @@ public sealed class ClassAdoptionTests : IDisposable
     /// One run on <see cref="NewMachine"/>: four groups, Poller at <paramref name="poller"/> × PureBlocking (the 64 KiB
     /// one swinging by <paramref name="swing"/> more), allocating <paramref name="bytes"/>; beside a hog when <paramref name="busy"/>.
     /// </summary>
-    private static RecordedRun Run(int index, double poller, double swing = 0, double bytes = 4000, bool busy = false)
+    private static ResultsFile Run(int index, double poller, double swing = 0, double bytes = 4000, bool busy = false)
     {
         var cases = Groups.SelectMany(g => new[]
         {
@@ -35,7 +35,7 @@ public sealed class ClassAdoptionTests : IDisposable
                 CpuNanosecondsPerOperation = Around(6e6 * poller), NeighbourCpus = busy ? 1.0 : 0.01,
             },
         }).ToList();
-        return new RecordedRun($"run-{index}.json", new DateTimeOffset(2026, 11, 25, index, 0, 0, TimeSpan.Zero), NewMachine,
+        return new ResultsFile($"run-{index}.json", new DateTimeOffset(2026, 11, 25, index, 0, 0, TimeSpan.Zero), NewMachine,
             [new RecordedSuite(Subject, Suite, SampleFingerprint.Subject, SuiteAnalysis.Analyze(cases))]);
     }
 
@@ -43,7 +43,7 @@ public sealed class ClassAdoptionTests : IDisposable
     /// Six runs: four quiet ones a few percent apart (the 64 KiB case swinging ±20 %, still under the Poller policy's
     /// 1.10), two beside a hog with wall ratios a quarter off.
     /// </summary>
-    private static List<RecordedRun> SixRuns() =>
+    private static List<ResultsFile> SixRuns() =>
     [
         Run(1, 0.85, swing: 0.2, bytes: 4000), Run(2, 0.87, swing: -0.2, bytes: 4100), Run(3, 1.05, bytes: 4000, busy: true),
         Run(4, 0.84, swing: 0.15, bytes: 4050), Run(5, 0.86, swing: -0.1, bytes: 4000), Run(6, 1.08, bytes: 4000, busy: true),
@@ -113,7 +113,7 @@ public sealed class ClassAdoptionTests : IDisposable
     [Fact]
     public void Adopt_TakesOneBuildFromTwoClones_RefusesAnotherLibrary()
     {
-        static RecordedRun From(RecordedRun run, string library) => run with
+        static ResultsFile From(ResultsFile run, string library) => run with
         {
             Suites = [.. run.Suites.Select(s => s with { Fingerprint = s.Fingerprint with { NativeLibrary = library } })],
         };
@@ -180,7 +180,7 @@ public sealed class ClassAdoptionTests : IDisposable
         var run = SampleMeasurements.Run();
         ReportFiles.Write(run, _directory);
 
-        var read = RecordedRun.Read(Path.Combine(_directory, ReportFiles.ResultsName));
+        var read = ResultsFile.Read(Path.Combine(_directory, ReportFiles.ResultsName));
 
         Assert.Equal(run.Machine, read.Machine);
         Assert.Equal(run.StartedAt, read.StartedAt);
@@ -192,6 +192,6 @@ public sealed class ClassAdoptionTests : IDisposable
         Assert.Equal(written.CpuRatio, back.CpuRatio);
         Assert.Equal(written.Measurement.NanosecondsPerOperation, back.Measurement.NanosecondsPerOperation);
         Assert.Equal(written.Measurement.BytesAllocatedPerOperation, back.Measurement.BytesAllocatedPerOperation);
-        Assert.Throws<InvalidDataException>(() => RecordedRun.Read(Path.Combine(_directory, ReportFiles.ReportName)));
+        Assert.Throws<InvalidDataException>(() => ResultsFile.Read(Path.Combine(_directory, ReportFiles.ReportName)));
     }
 }

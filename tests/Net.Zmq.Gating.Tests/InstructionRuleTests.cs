@@ -45,6 +45,26 @@ public sealed class InstructionRuleTests
         Assert.StartsWith("Ns.Receiver::Loop() (???): self +18 per message (100% of the change)", gate.FunctionChanges[0], StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Against a baseline file, which keeps the receiver's functions only, a growth elsewhere (here the sender's, in the
+    /// total) names no function as if it had changed: it says so, and lists this run's largest.
+    /// </summary>
+    [Fact]
+    public void AGrowthBesideTheReceiver_AgainstAFileOfTheReceiversFunctions_ComparesNoFunction()
+    {
+        var sender = new CountedInstructions("c", 400,
+            [.. Enumerable.Range(0, 3).Select(_ => new InstructionRepetition(400 * 1800, 400 * 2200, 400 * 1500, 0, 400 * 200))],
+            Counted("c").Functions);
+        var file = InstructionRule.Of(Counted("c")) with { Functions = [], ReceiverFunctions = Counted("c").Functions };
+
+        var gate = InstructionRule.Evaluate(Id, sender, file, Bounds, "the baseline", "baselines/instructions/Lib.Suite.json");
+
+        Assert.Equal(GateVerdict.Fail, gate.Verdict);
+        var why = Assert.Single(gate.FunctionChanges);
+        Assert.StartsWith("no function is compared: the reference keeps the receiver's functions only", why, StringComparison.Ordinal);
+        Assert.EndsWith("Ns.Receiver::Loop() 600; zmq_msg_recv 300", why, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void GrowthWithinTheBound_Passes()
     {

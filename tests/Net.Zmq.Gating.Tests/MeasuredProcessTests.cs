@@ -64,14 +64,14 @@ public sealed class MeasuredProcessTests
         Assert.Same(Measured(1, 1, 0).Case, Assert.Single(MeasuredProcess.Combine([new MeasuredProcess(0, 1, "", 1, [Measured(1, 1, 0)])])).Case);
 
     [Fact]
-    public void AMeasuredRun_IsWrittenAndReadWhole()
+    public void RunMeasurements_AreWrittenAndReadWhole()
     {
         var path = Path.Combine(Directory.CreateTempSubdirectory("nzt-process-").FullName, "shard-1-of-2.json");
-        var run = new MeasuredRun(MeasuredRun.CurrentSchema, new RunIdentity("c", "pr", null, null, 2, "pinned", ["NetMQ 4"]), new Shard(1, 2), 3, "cpu",
+        var run = new RunMeasurements(RunMeasurements.CurrentSchema, new RunIdentity("c", "pr", null, null, 2, "pinned", ["NetMQ 4"]), new Shard(1, 2), 3, "cpu",
             [[new MeasuredProcess(0, 11, "", 1, [Measured(1_000, 100, 0) with { Processes = [0, 0, 0, 0], NeighbourCpus = 0.2 }])]]);
 
         ProcessFiles.Write(path, run);
-        var read = ProcessFiles.Read<MeasuredRun>(path);
+        var read = ProcessFiles.Read<RunMeasurements>(path);
 
         var measured = read.Passes[0][0].Measurements[0];
         Assert.Equal(run.Identity.Builds, read.Identity.Builds);
@@ -90,7 +90,7 @@ public sealed class MeasuredProcessTests
         var path = Path.Combine(Directory.CreateTempSubdirectory("nzt-process-").FullName, "shard-1-of-2.json");
         File.WriteAllText(path, "{ \"schema\": \"one\" }");
 
-        var error = Assert.Throws<InvalidDataException>(() => ProcessFiles.Read<MeasuredRun>(path));
+        var error = Assert.Throws<InvalidDataException>(() => ProcessFiles.Read<RunMeasurements>(path));
 
         Assert.Contains(path, error.Message, StringComparison.Ordinal);
         Directory.Delete(Path.GetDirectoryName(path)!, recursive: true);

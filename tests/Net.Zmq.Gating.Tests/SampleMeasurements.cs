@@ -71,15 +71,15 @@ internal static class SampleMeasurements
     /// A whole run: two subjects (one with a failing and one with a known-violating gate), one absent subject; on the
     /// machine the baselines were recorded on, or on <paramref name="machine"/>.
     /// </summary>
-    public static PerfRun Run(MachineFingerprint? machine = null)
+    public static JudgedRun Run(MachineFingerprint? machine = null)
     {
         var here = machine ?? SampleFingerprint.Machine;
         var known = new KnownViolation(Identity("Floor", "Poller", "64KiB").Id, new NetZmqTests.Gating.Gates.GateId(NetZmqTests.Gating.Gates.GateKind.RatioPolicy, "Poller", "PureBlocking"), "measured 1.3 in 5 of 5 runs");
-        SubjectRun Subject(string name, IReadOnlyList<CaseMeasurement> cases, BaselineFile baseline)
+        GatedSuite Subject(string name, IReadOnlyList<CaseMeasurement> cases, BaselineFile baseline)
         {
             var analyzed = SuiteAnalysis.Analyze(cases);
             var basis = BaselineBasis.Choose(baseline, here);
-            return new SubjectRun(name, Suite, $"{name} 1.2.3 from a sample folder", SampleFingerprint.Subject, analyzed,
+            return new GatedSuite(name, Suite, $"{name} 1.2.3 from a sample folder", SampleFingerprint.Subject, analyzed,
                 $"baselines/{name}.{Suite}.json", basis, GateEvaluator.Evaluate(analyzed, basis, $"baselines/{name}.{Suite}.json"));
         }
 
@@ -98,7 +98,7 @@ internal static class SampleMeasurements
             {
                 Policy = new Policy([new RatioBound("Poller", "PureBlocking", 1.10, "the product owner's bound")], [], [known]),
             });
-        return new PerfRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
+        return new JudgedRun(new DateTimeOffset(2026, 11, 22, 12, 0, 0, TimeSpan.Zero), TimeSpan.FromSeconds(93), MeasurementProfile.Default, 10_000,
             here, [binding, floor], [new AbsentSubject("Missing", "Missing is not installed here; enable it with -p:Missing=on")],
             [new CrossSubjectComparison("Binding overhead", "Binding", ["Floor", "Missing"], "The binding's time over the floor's.")],
             [new RunNote(NoteKind.Refreshed, "Refreshed baselines/Binding.ReceiveModes.json: observed values of 4 cases; policy and tolerances unchanged.")],
@@ -115,7 +115,7 @@ internal static class SampleMeasurements
     /// <see cref="Run"/> with a base build of the binding measured beside it: the base's cases shown, and the binding's
     /// over the base's (the head 4 % slower at Poller 64 KiB, as good as equal elsewhere) as the head ÷ base suite.
     /// </summary>
-    public static PerfRun RunWithBase(MachineFingerprint? machine = null)
+    public static JudgedRun RunWithBase(MachineFingerprint? machine = null)
     {
         var run = Run(machine);
         var head = run.Subjects.Single(s => s.Subject == "Binding");
@@ -140,9 +140,9 @@ internal static class SampleMeasurements
             RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", Pair.Source));
         var instructions = SampleInstructions.Of([.. head.Cases.Select(c => c.Case)], withBase: true);
         var instructionGates = SampleInstructions.Gates(instructions, [.. head.Cases.Select(c => c.Case)], [.. compared.Select(c => c.Case.Id)]);
-        var judged = new SubjectRun("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.Source, null,
+        var judged = new GatedSuite("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.Source, null,
             [.. PairedGates.Evaluate(compared, Pair, PairedGates.Default), .. callGates, .. instructionGates]) { ShowTables = false };
-        var shown = new SubjectRun("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
+        var shown = new GatedSuite("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
             SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);
         return run with
         {

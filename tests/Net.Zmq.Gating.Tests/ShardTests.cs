@@ -55,7 +55,7 @@ public sealed class ShardTests : IDisposable
 
     private string Write(int index, int count, RunIdentity? identity = null, string? name = null)
     {
-        var run = new MeasuredRun(MeasuredRun.CurrentSchema, identity ?? Identity, new Shard(index, count), 60, "cpu", [[]]);
+        var run = new RunMeasurements(RunMeasurements.CurrentSchema, identity ?? Identity, new Shard(index, count), 60, "cpu", [[]]);
         var path = Path.Combine(_folder, $"artifact-{index}-{Guid.NewGuid():N}", name ?? run.FileName);
         ProcessFiles.Write(path, run);
         return path;
@@ -67,7 +67,7 @@ public sealed class ShardTests : IDisposable
         Write(2, 2);
         Write(1, 2);
 
-        Assert.Equal([1, 2], MeasuredRun.ReadShards(_folder, Identity).Select(s => s.Run.Shard!.Index));
+        Assert.Equal([1, 2], RunMeasurements.ReadShards(_folder, Identity).Select(s => s.Run.Shard!.Index));
     }
 
     [Fact]
@@ -76,7 +76,7 @@ public sealed class ShardTests : IDisposable
         Write(1, 3);
         Write(3, 3);
 
-        Assert.Contains("2/3 missing", Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
+        Assert.Contains("2/3 missing", Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -86,7 +86,7 @@ public sealed class ShardTests : IDisposable
         var second = Write(1, 2);
         Write(2, 2);
 
-        var error = Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message;
+        var error = Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message;
 
         Assert.Contains(first, error, StringComparison.Ordinal);
         Assert.Contains(second, error, StringComparison.Ordinal);
@@ -98,13 +98,13 @@ public sealed class ShardTests : IDisposable
         Write(1, 2);
         var other = Write(2, 2, Identity with { Commit = "def" });
 
-        var error = Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message;
+        var error = Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message;
         Assert.Contains(other, error, StringComparison.Ordinal);
         Assert.Contains("commit: 'abc' here, 'def' in the shard", error, StringComparison.Ordinal);
 
         File.Delete(other);
         Write(2, 2, Identity with { Builds = ["NetZmq 0.4.1 sha256:1", "NetZmqBase 0.4.1 sha256:3"] });
-        Assert.Contains("builds:", Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
+        Assert.Contains("builds:", Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -113,16 +113,16 @@ public sealed class ShardTests : IDisposable
         Write(1, 2);
         Write(2, 3);
 
-        Assert.Contains("is of a run of", Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
+        Assert.Contains("is of a run of", Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void ReadShards_NoShardFile_OrAnUnreadableOne_IsAnErrorNamingTheFolderOrFile()
     {
-        Assert.Contains(_folder, Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
+        Assert.Contains(_folder, Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
 
         var broken = Path.Combine(_folder, "shard-1-of-1.json");
         File.WriteAllText(broken, "{");
-        Assert.Contains(broken, Assert.Throws<InvalidDataException>(() => MeasuredRun.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
+        Assert.Contains(broken, Assert.Throws<InvalidDataException>(() => RunMeasurements.ReadShards(_folder, Identity)).Message, StringComparison.Ordinal);
     }
 }

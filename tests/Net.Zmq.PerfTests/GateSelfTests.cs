@@ -144,7 +144,7 @@ public sealed class GateSelfTests
             Environment = name => name == MachineFingerprints.TestCpuModelVariable ? "Gate self-test CPU" : null,
         };
 
-        var run = PerfSession.Measure(settings, TestLines.Output, TestLines.Progress);
+        var run = Perf.Measure(settings);
 
         var overhead = Assert.Single(run.Subjects, s => s.SuiteId == BindingOverhead.Suite);
         Assert.Equal(TimeJudgement.AcrossClasses, overhead.Basis?.Time);
@@ -183,7 +183,7 @@ public sealed class GateSelfTests
             Drivers = DriverSelection.Of(DriverId.NetZmq, DriverId.NetZmqBase),
         };
 
-        var run = PerfSession.Measure(settings, TestLines.Output, TestLines.Progress);
+        var run = Perf.Measure(settings);
 
         var compared = Assert.Single(run.Subjects, s => s.SuiteId == HeadAgainstBase.Suite);
         Assert.Contains(compared.Gates, g => g.Id.Kind == GateKind.PairedAggregate);
@@ -245,14 +245,14 @@ public sealed class GateSelfTests
             Environment = name => name == "CI" ? "true" : null,
         };
 
-        var refusal = Assert.Throws<InvalidOperationException>(() => PerfSession.Measure(settings, _ => { }, _ => { }));
+        var refusal = Assert.Throws<InvalidOperationException>(() => Perf.Measure(settings, _ => { }, _ => { }));
 
         Assert.Contains("UpdateBaselines=true is refused because CI is set", refusal.Message, StringComparison.Ordinal);
         Assert.Equal(before, BaselineBytes());
     }
 
-    private static PerfRun Measure(DriverId driver, string name, InjectionPlan? injection) =>
-        PerfSession.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection), TestLines.Output, TestLines.Progress);
+    private static JudgedRun Measure(DriverId driver, string name, InjectionPlan? injection) =>
+        Perf.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection));
 
     /// <summary>
     /// A small run of its own: the quick profile over <paramref name="group"/>, every driver but the base (whose gates are
@@ -263,14 +263,14 @@ public sealed class GateSelfTests
         new CaseFilter(group),
         injection,
         UpdateBaselines: false,
-        Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, "self-test", name),
+        Path.Combine(Perf.Layout.PerfArtifactsDirectory, "self-test", name),
         _ => null)
     {
         Drivers = DriverSelection.Of([.. Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase)]),
         CountInstructions = false,
     };
 
-    private static IEnumerable<RunNote> NotChecked(PerfRun run, SuiteId suite) => run.Notes.Where(n => n.Kind == NoteKind.NotChecked && n.Suite == suite);
+    private static IEnumerable<RunNote> NotChecked(JudgedRun run, SuiteId suite) => run.Notes.Where(n => n.Kind == NoteKind.NotChecked && n.Suite == suite);
 
     private static void RequireAvailable(DriverId driver)
     {
@@ -279,6 +279,6 @@ public sealed class GateSelfTests
     }
 
     private static Dictionary<string, string> BaselineBytes() =>
-        Directory.EnumerateFiles(PerfSession.Layout.BaselinesDirectory)
+        Directory.EnumerateFiles(Perf.Layout.BaselinesDirectory)
             .ToDictionary(f => f, f => Convert.ToHexString(File.ReadAllBytes(f)), StringComparer.Ordinal);
 }

@@ -24,7 +24,7 @@ public sealed class GateTests
     [Fact]
     public void EveryBaselineFile_Reads()
     {
-        var problems = new BaselineStore(PerfSession.Layout).ProblemsInEveryFile();
+        var problems = new BaselineStore(Perf.Layout).ProblemsInEveryFile();
 
         Assert.True(problems.Count == 0, $"{problems.Count} baseline file{(problems.Count == 1 ? "" : "s")} cannot be read (left as they are):\n" +
             string.Join("\n", problems.Select(p => p.Problem)));
@@ -39,7 +39,7 @@ public sealed class GateTests
             ? $"no base build of Net.Zmq here, so no head ÷ base was gated: {availability.Description}"
             : $"{driver} is not measured here, so its baselines (baselines/{driver}.*.json) were not checked: {availability.Description}");
 
-        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
+        var run = Perf.Run();
         foreach (var note in run.Notes.Where(n => n.Kind == NoteKind.NotChecked && n.Suite?.Subject == driver.ToString()))
         {
             TestContext.Current.TestOutputHelper!.WriteLine(note.Text);

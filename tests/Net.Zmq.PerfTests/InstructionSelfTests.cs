@@ -56,7 +56,7 @@ public sealed class InstructionSelfTests
         Assert.Equal(gates.Count, run.Instructions.Cases.Count / 2);
     }
 
-    private static Gating.Reporting.PerfRun Measure(string name, string group, InjectionPlan injection, DriverSelection drivers) =>
-        PerfSession.Measure(new PerfSettings(MeasurementProfile.Quick, new CaseFilter(group), injection, UpdateBaselines: false,
-            Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, "self-test", name), _ => null) { Drivers = drivers }, TestLines.Output, TestLines.Progress);
+    private static Gating.Reporting.JudgedRun Measure(string name, string group, InjectionPlan injection, DriverSelection drivers) =>
+        Perf.Measure(new PerfSettings(MeasurementProfile.Quick, new CaseFilter(group), injection, UpdateBaselines: false,
+            Path.Combine(Perf.Layout.PerfArtifactsDirectory, "self-test", name), _ => null) { Drivers = drivers });
 }

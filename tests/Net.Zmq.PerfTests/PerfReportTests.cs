@@ -14,13 +14,13 @@ public sealed class PerfReportTests
     [Fact]
     public void Run_WritesTheReportTheResultsAndTheBenchmarkDotNetJson()
     {
-        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
+        var run = Perf.Run();
 
-        var report = File.ReadAllText(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, ReportFiles.ReportName));
+        var report = File.ReadAllText(Path.Combine(Perf.Layout.PerfArtifactsDirectory, ReportFiles.ReportName));
         Assert.Equal(ReportRenderer.Render(run), report);
-        Assert.True(new FileInfo(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, ReportFiles.ResultsName)).Length > 0);
+        Assert.True(new FileInfo(Path.Combine(Perf.Layout.PerfArtifactsDirectory, ReportFiles.ResultsName)).Length > 0);
         using var benchmarks = System.Text.Json.JsonDocument.Parse(
-            File.ReadAllText(Path.Combine(PerfSession.Layout.PerfArtifactsDirectory, BenchmarkDotNetJson.FileName)));
+            File.ReadAllText(Path.Combine(Perf.Layout.PerfArtifactsDirectory, BenchmarkDotNetJson.FileName)));
         Assert.Equal(run.Subjects.Where(s => s.ShowTables).SelectMany(s => s.Cases).Select(c => c.Case.Id).Order(StringComparer.Ordinal),
             benchmarks.RootElement.GetProperty("Benchmarks").EnumerateArray().Select(b => b.GetProperty("FullName").GetString()!).Order(StringComparer.Ordinal));
     }
@@ -37,7 +37,7 @@ public sealed class PerfReportTests
             "PERF_FILTER narrows the run, so the report's structure is the filter's: it is compared for whole runs only");
         Assert.SkipWhen(string.Equals(Environment.GetEnvironmentVariable("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase),
             "a refresh samples twice as long, so its report's profile line is a refresh's: the structure is compared for plain runs");
-        var run = PerfSession.Run(TestLines.Output, TestLines.Progress);
+        var run = Perf.Run();
         Assert.SkipWhen(run.Profile.Kind != ProfileKind.Default,
             $"the {run.Profile.Name} profile measures another share of the matrix, so the report's structure is that profile's: " +
             "it is compared for the default profile, which the same renderer draws");
@@ -56,7 +56,7 @@ public sealed class PerfReportTests
             drivers += ".without-MessagePool";
         }
 
-        TextSnapshots.Match(ReportRenderer.Render(run, scrub: true), PerfSession.Layout.ProjectDirectory, $"live-report.{drivers}.md",
+        TextSnapshots.Match(ReportRenderer.Render(run, scrub: true), Perf.Layout.ProjectDirectory, $"live-report.{drivers}.md",
             Environment.GetEnvironmentVariable);
     }
 }

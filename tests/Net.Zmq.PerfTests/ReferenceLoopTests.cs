@@ -24,12 +24,12 @@ public sealed class ReferenceLoopTests
     {
         var why = ReferenceLoops.WhyNot(DriverId.NetZmq);
         Assert.SkipWhen(why is not null, $"no reference check here: {why}");
-        Assert.SkipWhen(Environment.GetEnvironmentVariable(MeasuredRun.MergeVariable) is { Length: > 0 },
-            $"{MeasuredRun.MergeVariable} merges shards measured apart and measures nothing here; the fidelity check ran on shard 1");
+        Assert.SkipWhen(Environment.GetEnvironmentVariable(RunMeasurements.MergeVariable) is { Length: > 0 },
+            $"{RunMeasurements.MergeVariable} merges shards measured apart and measures nothing here; the fidelity check ran on shard 1");
         var shard = Shard.FromEnvironment(Environment.GetEnvironmentVariable);
         Assert.SkipWhen(shard is { Index: > 1 }, $"shard {shard} of a sharded run: the fidelity check runs on shard 1 only");
 
-        PerfSession.SkipIfInstrumented();
+        Perf.SkipIfInstrumented();
         var placement = ThreadPlacement.FromEnvironment(Environment.GetEnvironmentVariable);
         var comparison = ConfirmedReferenceComparison.Measure(() => ReferenceCheck.Measure(DriverId.NetZmq, messageSize, placement));
 

@@ -157,10 +157,14 @@ public sealed class PerfRunSequenceTests : IDisposable
     [Fact]
     public void Instructions_ARefreshWritesTheBaseline_OnePercentMoreFails_ACorruptFileFailsNamingIt()
     {
-        static RunInstructions Counter(IReadOnlyList<CaseDefinition> cases, double growth) => new(
-            [.. cases.Select(c => new CountedInstructions(c.Id, 400,
+        static RunInstructions Counter(IReadOnlyList<CaseDefinition> cases, double growth)
+        {
+            FunctionInstructions[] loop(CaseDefinition c) => [new("Ns.Receiver::Loop()", "???", 500 + (c.Id == Target ? 2000 * growth : 0), null)];
+            return new([.. cases.Select(c => new CountedInstructions(c.Id, 400,
                 [.. Enumerable.Range(0, 3).Select(_ => new InstructionRepetition((long)(400 * 2000 * (c.Id == Target ? 1 + growth : 1)), 400 * 1000, 0, 0, 0))],
-                [new FunctionInstructions("Ns.Receiver::Loop()", "???", 500 + (c.Id == Target ? 2000 * growth : 0), null)]))], null);
+                loop(c)) { ReceiverFunctions = loop(c) })], null);
+        }
+
         Run(new FakeMeasurer((_, _) => 1.0), refresh: true, instructions: cases => Counter(cases, 0));
         var file = CountBaselineKinds.Instructions.PathOf(_layout.BaselinesDirectory, Suite);
         Assert.True(File.Exists(file));
@@ -185,7 +189,7 @@ public sealed class PerfRunSequenceTests : IDisposable
 
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
-    private PerfRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
+    private JudgedRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
         Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null, InstructionCounter? instructions = null) =>
         PerfRunSequence.Run(
             new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
@@ -235,11 +239,11 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Empty(measurer.Calls);
     }
 
-    private static IReadOnlyList<string> Keys(PerfRun run) =>
+    private static IReadOnlyList<string> Keys(JudgedRun run) =>
         [.. run.Gates.Select(g => $"{g.Id.Name} | {g.Case} | {g.Verdict}").Order(StringComparer.Ordinal)];
 
     /// <summary>Shards 1/2 and 2/2 measured apart (each into its own artifacts), their files gathered in one folder, merged.</summary>
-    private PerfRun Merge(Func<string, double> slowdown) =>
+    private JudgedRun Merge(Func<string, double> slowdown) =>
         Run(new FakeMeasurer((_, _) => throw new InvalidOperationException("a merge measures nothing")), filter: Cells, merge: MeasureShards(slowdown));
 
     private string MeasureShards(Func<string, double> slowdown)

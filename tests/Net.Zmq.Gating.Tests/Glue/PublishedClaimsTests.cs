@@ -14,7 +14,7 @@ public sealed class PublishedClaimsTests
     private static ClaimCheck Claim(string id, IReadOnlyList<AnalyzedCase> cases) =>
         Assert.Single(PublishedClaims.Evaluate(
         [
-            new SubjectRun("NetZmq", "any", "Net.Zmq, synthetic", SampleMeasurements.SampleFingerprint.Subject, cases, "baselines/NetZmq.any.json", null, []),
+            new GatedSuite("NetZmq", "any", "Net.Zmq, synthetic", SampleMeasurements.SampleFingerprint.Subject, cases, "baselines/NetZmq.any.json", null, []),
         ]), c => c.Id == id);
 
     private static IReadOnlyList<AnalyzedCase> Modes(ReceiveMode mode, double ratio, int size = 64) =>
@@ -91,7 +91,7 @@ public sealed class PublishedClaimsTests
             (Case(DriverId.LibZmq, Suite.ReceiveModes, ReceiveMode.Poller, 64), 5e6, 0));
 
         var claims = PublishedClaims.Evaluate(
-            [new SubjectRun("LibZmq", "ReceiveModes", "floor", SampleMeasurements.SampleFingerprint.Subject, floorOnly, "baselines/LibZmq.ReceiveModes.json", null, [])]);
+            [new GatedSuite("LibZmq", "ReceiveModes", "floor", SampleMeasurements.SampleFingerprint.Subject, floorOnly, "baselines/LibZmq.ReceiveModes.json", null, [])]);
 
         Assert.Equal(10, claims.Count);
         Assert.All(claims, c => Assert.Equal(ClaimVerdict.NotMeasured, c.Verdict));

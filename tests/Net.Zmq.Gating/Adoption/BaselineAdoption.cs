@@ -11,7 +11,7 @@ namespace NetZmqTests.Gating.Adoption;
 public static class BaselineAdoption
 {
     /// <summary>Adopts the runs' class into <paramref name="baselinesDirectory"/>; returns what a reader should see, a line per file and note.</summary>
-    public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<RecordedRun> runs)
+    public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<ResultsFile> runs)
     {
         var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct().OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();
         var planned = new List<(string Path, BaselineFile File, AdoptedClass Adopted)>();

@@ -51,7 +51,7 @@ public static class ClassAdoption
     /// run, centred and with its tolerances derived; <paramref name="file"/> gives the decided thresholds. Refused
     /// when the runs are of different classes or builds, or too few.
     /// </summary>
-    public static AdoptedClass Adopt(SuiteId suite, IReadOnlyList<RecordedRun> runs, BaselineFile file)
+    public static AdoptedClass Adopt(SuiteId suite, IReadOnlyList<ResultsFile> runs, BaselineFile file)
     {
         var observed = Observed(suite, runs);
         var machine = observed[0].Run.Machine;
@@ -86,7 +86,7 @@ public static class ClassAdoption
     }
 
     /// <summary>The runs that measured <paramref name="suite"/>, each with its recording of it; refused when too few did.</summary>
-    private static List<(RecordedRun Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<RecordedRun> runs)
+    private static List<(ResultsFile Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<ResultsFile> runs)
     {
         var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
         if (observed.Count < BaselineRuns.MinimumForSwing)
@@ -100,7 +100,7 @@ public static class ClassAdoption
 
     /// <summary>Refuses runs of another machine class or another build than the first run's: a class is adopted from one of each.</summary>
     private static void RequireOneClassAndBuild(
-        SuiteId suite, List<(RecordedRun Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
+        SuiteId suite, List<(ResultsFile Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
     {
         foreach (var (run, recorded) in observed)
         {
@@ -123,7 +123,7 @@ public static class ClassAdoption
     /// or the file's default; a case missing from some run is left out, with a note saying so.
     /// </summary>
     private static Dictionary<string, BaselineCase> CentredCases(
-        List<(RecordedRun Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
+        List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
     {
         var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
         foreach (var id in ids)
@@ -144,7 +144,7 @@ public static class ClassAdoption
 
     /// <summary>The worst relative rise of process-wide bytes per operation over the adopted cases that count it in every run; null for none.</summary>
     private static double? WorstProcessBytesRise(
-        List<(RecordedRun Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
+        List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
         WorstRise(ids.Where(cases.ContainsKey)
             .Select(id => observed.Select(o => o.Suite!.Cases.First(c => c.Case.Id == id).Measurement.ProcessBytesPerOperation).ToList())
             .Where(values => values.All(v => v is > 0))

@@ -40,7 +40,7 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
             cases[c.Case] = new InstructionBaselineCase(c.MessagesPerRepetition,
                 Enum.GetValues<ThreadPart>().ToDictionary(p => p, p => Math.Round(c.PerMessage(p), 1)),
                 [.. Enum.GetValues<ThreadPart>().Where(c.IsSteady)],
-                [.. (c.ReceiverFunctions.Count > 0 ? c.ReceiverFunctions : c.Functions).OrderByDescending(f => f.Self).Take(FunctionsRecorded)
+                [.. c.ReceiverFunctions.OrderByDescending(f => f.Self).Take(FunctionsRecorded)
                     .Select(f => f with { Self = Math.Round(f.Self, 1), Inclusive = null })]);
         }
 
@@ -53,7 +53,7 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     /// <summary>The reference a case is judged against, or null where the file has no entry for it.</summary>
     public InstructionRule.Reference? For(string caseId) =>
         Cases.TryGetValue(caseId, out var entry)
-            ? new InstructionRule.Reference(entry.PerMessage, entry.Steady.ToHashSet(), entry.Functions) { ReceiverFunctions = entry.Functions }
+            ? new InstructionRule.Reference(entry.PerMessage, entry.Steady.ToHashSet(), Functions: []) { ReceiverFunctions = entry.Functions }
             : null;
 
     public static InstructionBaseline Read(string path)
@@ -133,6 +133,6 @@ public sealed record CountedOn(string Subject, string Runtime, string NativeLibr
         : null;
 }
 
-/// <summary>One case's instructions per message by part, the parts that were steady, and the functions that did the most.</summary>
+/// <summary>One case's instructions per message by part, the parts that were steady, and the receiver's functions that did the most (its own thread's: what a receiver's growth is explained by).</summary>
 public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<ThreadPart, double> PerMessage, IReadOnlyList<ThreadPart> Steady,
     IReadOnlyList<FunctionInstructions> Functions);

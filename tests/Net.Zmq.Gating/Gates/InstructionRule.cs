@@ -116,6 +116,15 @@ public static class InstructionRule
     public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference, bool receiverGrew = false)
     {
         var own = receiverGrew && measured.ReceiverFunctions.Count > 0 && reference.ReceiverFunctions.Count > 0;
+        if (!own && reference.Functions.Count == 0)
+        {
+            // A baseline file keeps the receiver's functions only: against those, another thread's growth would be misread.
+            return [$"no function is compared: the reference keeps {(reference.ReceiverFunctions.Count > 0 ? "the receiver's functions only" : "none")}, " +
+                    "and what grew is not the receiver's; this run's largest per message, all threads: " +
+                    string.Join("; ", measured.Functions.OrderByDescending(f => f.Self).Take(FunctionsNamed)
+                        .Select(f => string.Create(CultureInfo.InvariantCulture, $"{f.Name} {f.Self:#,0.#}")))];
+        }
+
         var part = own ? ThreadPart.Receiver : ThreadPart.Total;
         var change = measured.PerMessage(part) - reference.PerMessage.GetValueOrDefault(part);
         var before = (own ? reference.ReceiverFunctions : reference.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());

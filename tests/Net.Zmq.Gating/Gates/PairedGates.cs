@@ -119,14 +119,15 @@ public static class PairedGates
     /// The geometric mean over every case judged in wall time, each weighted by its precision (<see cref="Weight"/>), its
     /// interval from resampling whole groups (cells, whose cases share their workloads).
     /// </summary>
-    public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases)
+    /// <param name="minimumGroups">Fewer groups than this give null: the gate judges no mean of fewer than it trusts; the report shows any.</param>
+    public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases, int minimumGroups = AggregateMinimumGroups)
     {
         var timed = cases.Where(c => !c.Case.SleepBound).ToList();
         var groups = timed
             .GroupBy(c => c.Case.Group)
             .Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), Weight(c.Ratio))).ToList())
             .ToList();
-        if (groups.Count < AggregateMinimumGroups)
+        if (groups.Count < Math.Max(1, minimumGroups))
         {
             return null;
         }

@@ -11,7 +11,7 @@ namespace NetZmqTests.Gating.Reporting;
 /// ResultsComparer) read the suite's runs. BenchmarkDotNet's own exporter cannot write it: its benchmarks here are
 /// cells, each timing several cases in alternation, so its file would hold one entry per cell. The statistics are
 /// BenchmarkDotNet's own, computed over each case's per-operation times; one operation is
-/// <see cref="PerfRun.MessagesPerOperation"/> messages. The case id is the benchmark's full name: the stable key a
+/// <see cref="JudgedRun.MessagesPerOperation"/> messages. The case id is the benchmark's full name: the stable key a
 /// history chart follows.
 /// </summary>
 public static class BenchmarkDotNetJson
@@ -19,7 +19,7 @@ public static class BenchmarkDotNetJson
     /// <summary>Ends in "full.json", the suffix ResultsComparer looks for.</summary>
     public const string FileName = "Net.Zmq.Tests-report-full.json";
 
-    public static string Render(PerfRun run)
+    public static string Render(JudgedRun run)
     {
         var m = run.Machine;
         var document = new JsonObject

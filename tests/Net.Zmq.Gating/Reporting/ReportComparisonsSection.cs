@@ -7,7 +7,7 @@ namespace NetZmqTests.Gating.Reporting;
 internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(text)
 {
     /// <summary>A comparison in one line per message size: the geometric mean over the cases of that size, and their range.</summary>
-    public void RenderComparisonBySize(PerfRun run, CrossSubjectComparison comparison)
+    public void RenderComparisonBySize(JudgedRun run, CrossSubjectComparison comparison)
     {
         var (subject, references) = Sides(run, comparison);
         Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
@@ -42,14 +42,14 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
 
     /// <summary>A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.</summary>
     private static (List<AnalyzedCase> Subject, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References) Sides(
-        PerfRun run, CrossSubjectComparison comparison) =>
+        JudgedRun run, CrossSubjectComparison comparison) =>
         (run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList(),
          comparison.References
             .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
             .Where(r => r.Cases.Count > 0)
             .ToList());
 
-    public void RenderComparison(PerfRun run, CrossSubjectComparison comparison)
+    public void RenderComparison(JudgedRun run, CrossSubjectComparison comparison)
     {
         var (subject, references) = Sides(run, comparison);
         Line(comparison.Explanation);

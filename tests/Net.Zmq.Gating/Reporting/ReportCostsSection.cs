@@ -9,7 +9,7 @@ namespace NetZmqTests.Gating.Reporting;
 /// </summary>
 internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
 {
-    public void Render(PerfRun run)
+    public void Render(JudgedRun run)
     {
         Line("## What a message costs");
         Line();
@@ -47,7 +47,7 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
     }
 
     /// <summary>Every exact call whose count differs between a subject and its paired reference, case by case.</summary>
-    private void RenderChanges(PerfRun run)
+    private void RenderChanges(JudgedRun run)
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedCalls).ToList();
         if (paired.Count == 0 || run.Paired?.Pairing is not { } pairing)

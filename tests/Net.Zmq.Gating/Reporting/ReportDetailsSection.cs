@@ -6,7 +6,7 @@ namespace NetZmqTests.Gating.Reporting;
 /// <summary>The report's reference part: the published claims, the fingerprint, every gate, and the notes.</summary>
 internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text)
 {
-    public void RenderClaims(PerfRun run)
+    public void RenderClaims(JudgedRun run)
     {
         if (run.Claims.Count == 0)
         {
@@ -36,7 +36,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         Line();
     }
 
-    public void RenderFingerprint(PerfRun run)
+    public void RenderFingerprint(JudgedRun run)
     {
         Line("## Fingerprint");
         Line();
@@ -68,7 +68,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         Line();
     }
 
-    public void RenderGates(PerfRun run)
+    public void RenderGates(JudgedRun run)
     {
         Line("## Gates");
         Line();
@@ -106,7 +106,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
     };
 
     /// <summary>The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).</summary>
-    public void RenderNotes(PerfRun run)
+    public void RenderNotes(JudgedRun run)
     {
         if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)
         {

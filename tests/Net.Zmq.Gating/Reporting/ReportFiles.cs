@@ -12,7 +12,7 @@ public static class ReportFiles
     public const string ReportName = "report.md";
     public const string ResultsName = "results.json";
 
-    /// <summary>How results.json is written, and read back (<see cref="Adoption.RecordedRun"/>).</summary>
+    /// <summary>How results.json is written, and read back (<see cref="Adoption.ResultsFile"/>).</summary>
     public static JsonSerializerOptions Json { get; } = new()
     {
         WriteIndented = true,
@@ -20,7 +20,7 @@ public static class ReportFiles
         Converters = { new JsonStringEnumConverter() },
     };
 
-    public static void Write(PerfRun run, string directory)
+    public static void Write(JudgedRun run, string directory)
     {
         Directory.CreateDirectory(directory);
         Replace(Path.Combine(directory, ReportName), ReportRenderer.Render(run));

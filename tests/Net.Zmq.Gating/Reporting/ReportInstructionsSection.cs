@@ -12,7 +12,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     /// <summary>How many cases the paired table lists.</summary>
     private const int MovedShown = 12;
 
-    public void Render(PerfRun run)
+    public void Render(JudgedRun run)
     {
         Line("## CPU work per message");
         Line();
@@ -43,7 +43,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     }
 
     /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>
-    private void RenderSuites(PerfRun run)
+    private void RenderSuites(JudgedRun run)
     {
         foreach (var suite in run.Instructions.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
@@ -66,7 +66,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     /// After the failing gates: for each failed instruction gate, the functions whose instructions per message changed
     /// most, each with its share of the change (scrubbed: which gates fail is the run's outcome).
     /// </summary>
-    public void RenderWhyByFunction(PerfRun run)
+    public void RenderWhyByFunction(JudgedRun run)
     {
         if (Scrub)
         {
@@ -87,7 +87,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     }
 
     /// <summary>The paired instruction gates whose total moved most, with their verdicts and what moved them.</summary>
-    private void RenderPairedChanges(PerfRun run)
+    private void RenderPairedChanges(JudgedRun run)
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedInstructions).ToList();
         if (paired.Count == 0 || run.Paired?.Pairing is not { } pairing)
@@ -118,7 +118,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     /// Per suite and variant (a receive mode, a buffer strategy: the subject's own cases name it), the geometric mean of
     /// subject ÷ reference over its cases, on the receiver and in total: how a change moved each strategy's CPU work.
     /// </summary>
-    private void RenderByVariant(PerfRun run, List<GateResult> paired)
+    private void RenderByVariant(JudgedRun run, List<GateResult> paired)
     {
         var compared = run.PairedRun;
         var own = run.Subjects.Where(s => s.Subject == compared?.Subject && s != compared).SelectMany(s => s.Cases)

@@ -9,7 +9,7 @@ namespace NetZmqTests.Gating.Reporting;
 /// </summary>
 public static class ReportRenderer
 {
-    public static string Render(PerfRun run, bool scrub = false)
+    public static string Render(JudgedRun run, bool scrub = false)
     {
         var text = new ReportText(scrub);
         var verdict = new ReportVerdictSection(text);
@@ -44,7 +44,7 @@ public static class ReportRenderer
     }
 
     /// <summary>Every subject's full table, and every comparison's, each collapsed.</summary>
-    private static void RenderTables(PerfRun run, ReportText text, ReportTablesSection tables, ReportComparisonsSection comparisons)
+    private static void RenderTables(JudgedRun run, ReportText text, ReportTablesSection tables, ReportComparisonsSection comparisons)
     {
         text.Line("## Tables");
         text.Line();

@@ -10,7 +10,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
     /// The headline suite in one table: per subject and group, the reference variant's rate and every other
     /// variant's time ratio to it, measured in the same run.
     /// </summary>
-    public void RenderHeadline(PerfRun run)
+    public void RenderHeadline(JudgedRun run)
     {
         var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0).ToList();
         if (subjects.Count == 0)
@@ -41,7 +41,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         Line();
     }
 
-    public void RenderCoverage(PerfRun run)
+    public void RenderCoverage(JudgedRun run)
     {
         Line("## What was measured");
         Line();
@@ -74,7 +74,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of {s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
         (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
 
-    public void RenderSubject(SubjectRun subject)
+    public void RenderSubject(GatedSuite subject)
     {
         if (subject.Error is not null)
         {

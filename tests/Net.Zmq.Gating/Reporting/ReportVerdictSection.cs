@@ -1,6 +1,5 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -8,7 +7,7 @@ namespace NetZmqTests.Gating.Reporting;
 internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text)
 {
     /// <summary>The first thing a reader sees: whether the run passed, and which driver did not run at all.</summary>
-    public void RenderVerdict(PerfRun run)
+    public void RenderVerdict(JudgedRun run)
     {
         var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
         var unreadable = Unreadable(run).Count;
@@ -32,7 +31,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     }
 
     /// <summary>Every gate that fails the run, with the file its bound came from: what a reader acts on.</summary>
-    public void RenderFailingGates(PerfRun run)
+    public void RenderFailingGates(JudgedRun run)
     {
         Line("## Failing gates");
         Line();
@@ -93,7 +92,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// Baseline files that cannot be read, whether or not this run gated anything against them: each fails the run,
     /// since a corrupt file of a driver not measured here would otherwise pass here and fail wherever it is measured.
     /// </summary>
-    internal static IReadOnlyList<RunNote> Unreadable(PerfRun run) => [.. run.Notes.Where(n => n.Kind == NoteKind.InvalidBaseline)];
+    internal static IReadOnlyList<RunNote> Unreadable(JudgedRun run) => [.. run.Notes.Where(n => n.Kind == NoteKind.InvalidBaseline)];
 
     /// <summary>How many of the subject's cases moved most against its paired reference, listed on the first screen.</summary>
     public const int MovedMostShown = 5;
@@ -103,7 +102,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// ÷ reference per suite (geometric mean, interval, how many cases are slower, the same or faster) and the cases that
     /// moved most, before anything else is read.
     /// </summary>
-    public void RenderPaired(PerfRun run)
+    public void RenderPaired(JudgedRun run)
     {
         if (run.Paired is not { } builds || run.PairedRun is not { } compared)
         {
@@ -131,7 +130,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     }
 
     /// <summary>Writes how the two were measured (interleaved, in which processes, with which seeds) and what fails a case or the mean.</summary>
-    private void RenderHowThePairWasMeasured(PerfRun run, PairedBuilds builds, PairedGates.Thresholds t)
+    private void RenderHowThePairWasMeasured(JudgedRun run, PairedBuilds builds, PairedGates.Thresholds t)
     {
         var p = builds.Pairing;
         var measuring = run.Processes.Where(p => p.Pass == run.Processes[0].Pass).ToList();
@@ -154,15 +153,15 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line("|---|---:|---|---:|---:|---:|");
         foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single()))
         {
-            var mean = PairedGates.Mean(suite) ?? GeometricMean.OfWeighted(
-                suite.GroupBy(c => c.Case.Group).Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), PairedGates.Weight(c.Ratio))).ToList()).ToList());
+            // The gate's own statistic (processes as the top level where there were several) for every row, a suite of one group included.
+            var mean = PairedGates.Mean(suite, minimumGroups: 1)!;
             Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | {V(suite.Count(c => c.Ratio.Lower > 1))} | " +
                  $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | {V(suite.Count(c => c.Ratio.Upper < 1))} |");
         }
     }
 
     /// <summary>Writes the cases that moved most against the reference, measured in their own uncertainty.</summary>
-    private void RenderMovedMost(SubjectRun compared, int timedCount, Pairing pairing)
+    private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)
     {
         var sleeping = compared.Cases.Count - timedCount;
         Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases" +
@@ -182,7 +181,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// Which time gates applied, against which machine class: a run on a machine its baselines have no class of gates
     /// far less time than one that has, and a reader must see that before reading "All gates hold".
     /// </summary>
-    public void RenderTimeBasis(PerfRun run)
+    public void RenderTimeBasis(JudgedRun run)
     {
         var judged = run.Subjects.Where(s => s.Basis is not null).ToList();
         if (judged.Count == 0)

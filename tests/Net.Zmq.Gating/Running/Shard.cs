@@ -4,7 +4,7 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>
 /// One of several machines (or jobs) a run is split across: <c>PERF_SHARD=k/N</c> measures the k-th of N shares of the
-/// run's cells, and a merge combines the N results into one verdict (<see cref="MeasuredRun"/>). A cell is never split:
+/// run's cells, and a merge combines the N results into one verdict (<see cref="RunMeasurements"/>). A cell is never split:
 /// every subject of it (a build, the build it changes, the floor) is measured together on one shard, so every ratio stays paired.
 /// </summary>
 /// <param name="Index">From 1.</param>

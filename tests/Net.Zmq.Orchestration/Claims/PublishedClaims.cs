@@ -17,7 +17,7 @@ public static class PublishedClaims
 {
     private const DriverId Subject = DriverId.NetZmq;
 
-    public static IReadOnlyList<ClaimCheck> Evaluate(IReadOnlyList<SubjectRun> subjects)
+    public static IReadOnlyList<ClaimCheck> Evaluate(IReadOnlyList<GatedSuite> subjects)
     {
         var cases = subjects.Where(s => s.Subject == Subject.ToString()).SelectMany(s => s.Cases)
             .ToDictionary(c => c.Case.Id, StringComparer.Ordinal);

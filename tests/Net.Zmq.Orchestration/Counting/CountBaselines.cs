@@ -42,12 +42,17 @@ public static class CountBaselineKinds
 /// A suite's counted cases judged against its count baseline of one kind, through the store: refreshed first when
 /// asked; a missing or unreadable file is a failing gate naming it (and the field), so no run that counts passes over it.
 /// </summary>
-public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, string cpu, List<RunNote> notes)
+public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, string cpu)
 {
-    /// <summary>What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library, the CPU.</summary>
-    public CountedOn CountedOn(SubjectRun suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
+    private readonly List<RunNote> _notes = [];
 
-    public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SubjectRun suite, IReadOnlyList<TCounted> counted,
+    /// <summary>The files refreshed or written again, as notes.</summary>
+    public IReadOnlyList<RunNote> Notes => _notes;
+
+    /// <summary>What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library, the CPU.</summary>
+    public CountedOn CountedOn(GatedSuite suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
+
+    public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite, IReadOnlyList<TCounted> counted,
         Func<TFile, TCounted, GateResult?> evaluate)
         where TFile : class
     {
@@ -67,13 +72,13 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
 
         if (load.Error is not null)
         {
-            notes.Add(new RunNote(NoteKind.Refreshed, $"{load.Shown} could not be read ({load.Error}): written again from this run alone.") { Suite = suite.SuiteId });
+            _notes.Add(new RunNote(NoteKind.Refreshed, $"{load.Shown} could not be read ({load.Error}): written again from this run alone.") { Suite = suite.SuiteId });
         }
 
         if (refreshing)
         {
             file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, file));
-            notes.Add(new RunNote(NoteKind.Refreshed, $"Refreshed {load.Shown}: the {kind.What} of {counted.Count} cases.") { Suite = suite.SuiteId });
+            _notes.Add(new RunNote(NoteKind.Refreshed, $"Refreshed {load.Shown}: the {kind.What} of {counted.Count} cases.") { Suite = suite.SuiteId });
         }
 
         if (file is null)

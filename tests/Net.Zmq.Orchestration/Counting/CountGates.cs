@@ -12,7 +12,7 @@ namespace NetZmqTests.Orchestration;
 /// paired subject's case against its reference's same case, counted in the same run; and every counted case of a gated
 /// subject against its suite's count baselines (<see cref="CountBaselineKinds"/>), on any machine.
 /// </summary>
-public sealed class CountGates(BaselineStore store, bool refreshing, string runtime, List<RunNote> notes)
+public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
     /// <summary>
     /// How much head ÷ base may grow per part before it fails, where the part is steady on both sides: set from A/A runs of
@@ -22,16 +22,18 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     /// </summary>
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
-    public List<SubjectRun> Attach(List<SubjectRun> subjects, RunCounts counts, RunInstructions instructions)
+    /// <summary>The suites with their count gates added, and the count baselines refreshed or written again, as notes.</summary>
+    public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
     {
-        var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "", notes);
+        var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "");
         var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
-        return [.. subjects.Select(s =>
-            DerivedSuites.Find(s.SuiteId) is { Judgement: PairedJudgement.AgainstTheReference } paired
+        List<GatedSuite> suites = [.. subjects.Select(s =>
+            DerivedSuites.Find(s.SuiteId) is { JudgedAgainstTheReference: true } paired
                 ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts), .. PairedInstructions(paired, s, counted)] }
             : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
             : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })];
+        return (suites, baselines.Notes);
     }
 
     /// <summary>What the report and the test output say where calls or instructions were not counted, or some cases failed while they were.</summary>
@@ -60,7 +62,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>A suite's counted cases against its call and instruction baselines.</summary>
-    private IEnumerable<GateResult> BaselineGates(CountBaselineGates baselines, SubjectRun suite, RunCounts counts, RunInstructions instructions)
+    private IEnumerable<GateResult> BaselineGates(CountBaselineGates baselines, GatedSuite suite, RunCounts counts, RunInstructions instructions)
     {
         var prefix = $"{suite.Subject}/{suite.Suite}/";
         var calls = baselines.Judge(CountBaselineKinds.Calls, suite, [.. counts.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
@@ -80,7 +82,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>Each paired case's subject counts against its reference's: no function called more often per message than the reference calls it.</summary>
-    private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, SubjectRun compared, Dictionary<string, CountedCase> counted, RunCounts counts)
+    private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
     {
         var varying = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
@@ -91,7 +93,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>Each paired case's subject instructions against its reference's, within <see cref="PairedInstructionBounds"/>.</summary>
-    private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, SubjectRun compared, Dictionary<string, CountedInstructions> counted)
+    private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
     {
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
         {
@@ -101,7 +103,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>Every compared case whose subject's and reference's cases were both counted, with the paired case's id.</summary>
-    private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, SubjectRun compared, Dictionary<string, T> counted)
+    private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
     {
         foreach (var comparison in compared.Cases)
         {

@@ -35,8 +35,8 @@ internal static class CaseCounts
         }
 
         yield return $"Instructions, {shown}: {entry}";
-        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", MeasuredRun.UnshardedFileName);
-        var last = File.Exists(measured) ? ProcessFiles.Read<MeasuredRun>(measured).Instructions?.Of(c.Id) : null;
+        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", RunMeasurements.UnshardedFileName);
+        var last = File.Exists(measured) ? ProcessFiles.Read<RunMeasurements>(measured).Instructions?.Of(c.Id) : null;
         if (last is null)
         {
             yield return $"Instructions counted by the last run here: none for this case ({Path.GetRelativePath(repositoryRoot, measured).Replace('\\', '/')})";
@@ -75,8 +75,8 @@ internal static class CaseCounts
         }
 
         yield return $"Native calls, {shown}: {entry}";
-        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", MeasuredRun.UnshardedFileName);
-        var counted = File.Exists(measured) ? ProcessFiles.Read<MeasuredRun>(measured).Counts?.Of(c.Id) : null;
+        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", RunMeasurements.UnshardedFileName);
+        var counted = File.Exists(measured) ? ProcessFiles.Read<RunMeasurements>(measured).Counts?.Of(c.Id) : null;
         yield return counted is null
             ? $"Native calls counted by the last run here: none for this case ({Path.GetRelativePath(repositoryRoot, measured).Replace('\\', '/')})"
             : $"Native calls counted by the last run here: {string.Join(", ", counted.Calls.Select(k => $"{k} {counted.Shown(k)}"))} per message";

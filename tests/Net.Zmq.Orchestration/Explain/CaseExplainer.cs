@@ -128,7 +128,7 @@ public sealed class CaseExplainer(string repositoryRoot)
 
         var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, SyntheticCases.Group(c, reference), said);
         // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to the reference builds.
-        foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderBy(p => p.Judgement))
+        foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderByDescending(p => p.JudgedAgainstItsFile))
         {
             gates.AddRange(PairedGates(paired, c, reference, said));
         }
@@ -142,14 +142,14 @@ public sealed class CaseExplainer(string repositoryRoot)
         var pairedId = paired.IdOf(c);
         var both = SyntheticCases.Group(c, reference).Concat(SyntheticCases.Group(c.On(paired.Reference), reference.On(paired.Reference)));
         var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
-        if (paired.Judgement == PairedJudgement.AgainstItsBaselineFile)
+        if (paired.JudgedAgainstItsFile)
         {
             said.Say($"{paired.Title} {pairedId}: measured where {paired.ReferenceName}'s same case is (profiles: " +
                 string.Join(", ", MeasurementProfile.All.Where(p => PerfSelection.InProfile(p, c.On(paired.Reference))).Select(p => p.Name)) + ")");
             return Judged(paired.Suite, pairedId, cases, said);
         }
 
-        if (paired.Judgement == PairedJudgement.ShownOnly)
+        if (!paired.JudgedAgainstTheReference)
         {
             said.Say($"{paired.Title} {pairedId}: over {paired.ReferenceName}'s same case, shown in the report, not gated");
             return [];

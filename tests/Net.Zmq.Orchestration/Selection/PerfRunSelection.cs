@@ -14,8 +14,12 @@ namespace NetZmqTests.Orchestration;
 /// <param name="NotComparable">The head's cases the base build cannot run, each with the reason.</param>
 public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent, IReadOnlyList<NotComparable> NotComparable)
 {
-    public static PerfRunSelection Of(PerfSettings settings, List<RunNote> notes, Action<string> log)
+    /// <summary>What the selection says for the report: a reference not measured, the head's cases the base cannot run.</summary>
+    public IReadOnlyList<RunNote> Notes { get; init; } = [];
+
+    public static PerfRunSelection Of(PerfSettings settings, Action<string> log)
     {
+        var notes = new List<RunNote>();
         var absent = new List<AbsentSubject>();
         var selected = new List<CaseDefinition>();
         var notComparable = new List<NotComparable>();
@@ -38,7 +42,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
             selected.AddRange(cases);
         }
 
-        return new PerfRunSelection(selected, absent, notComparable);
+        return new PerfRunSelection(selected, absent, notComparable) { Notes = notes };
     }
 
     /// <summary>

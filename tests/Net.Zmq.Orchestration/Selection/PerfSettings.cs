@@ -42,7 +42,7 @@ public sealed record PerfSettings(
     /// <summary>PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>); null for all of them.</summary>
     public Shard? Shard { get; init; }
 
-    /// <summary>PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run (<see cref="MeasuredRun"/>).</summary>
+    /// <summary>PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run (<see cref="RunMeasurements"/>).</summary>
     public string? MergeDirectory { get; init; }
 
     /// <summary>
@@ -70,7 +70,7 @@ public sealed record PerfSettings(
             Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 4 : 1),
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
-            MergeDirectory = string.IsNullOrWhiteSpace(environment(MeasuredRun.MergeVariable)) ? null : environment(MeasuredRun.MergeVariable)!.Trim(),
+            MergeDirectory = string.IsNullOrWhiteSpace(environment(RunMeasurements.MergeVariable)) ? null : environment(RunMeasurements.MergeVariable)!.Trim(),
             CountInstructions = CountInstructionsFromEnvironment(environment),
         };
     }

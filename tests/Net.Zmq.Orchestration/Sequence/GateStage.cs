@@ -11,24 +11,29 @@ namespace NetZmqTests.Orchestration;
 /// One suite as judged, and how to judge it again on a fresh measurement of its cases (<see cref="GateStage.Confirm"/>);
 /// null where nothing it judges is measured again (a suite that could not be gated, or one only shown).
 /// </summary>
-public sealed record JudgedSuite(SubjectRun Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
+public sealed record ConfirmableSuite(GatedSuite Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
 
 /// <summary>
 /// From measurements to verdicts: each subject's suites against their baselines (refreshing them first when
 /// asked), the binding's overhead as a suite of its own, and the confirmation of failed time gates by measuring again.
 /// </summary>
-public sealed class GateStage(BaselineStore store, MachineFingerprint machine, DateTimeOffset started, bool refreshing, List<RunNote> notes)
+public sealed class GateStage(BaselineStore store, MachineFingerprint machine, DateTimeOffset started, bool refreshing)
 {
+    private readonly List<RunNote> _notes = [];
+
+    /// <summary>What judging said beside its verdicts (a refreshed file, a class adopted), in the order it was said.</summary>
+    public IReadOnlyList<RunNote> Notes => _notes;
+
     /// <summary>One subject's cases of one suite, judged against its file as the suite's declaration says.</summary>
-    public JudgedSuite Judge(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
+    public ConfirmableSuite Judge(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
         var declaration = SuiteDeclarations.Of(suite);
         var subject = suite.Subject;
         var provenance = ProvenanceOf(driver);
         var fingerprint = new Fingerprint(started, machine, provenance.Fingerprint);
         var load = store.Load(suite, refreshing);
-        JudgedSuite Ungated(string error) =>
-            new(new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error)
+        ConfirmableSuite Ungated(string error) =>
+            new(new GatedSuite(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error)
             {
                 ShowTables = declaration.HasTables,
             }, null);
@@ -53,7 +58,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         var basis = Basis(suite, file, fingerprint.Subject);
         NoteWhatTheBasisLeavesOut(suite, load.Shown, basis, provenance.Version, cases);
         IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => declaration.Evaluate(measured, basis, load.Shown);
-        return new JudgedSuite(new SubjectRun(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis, Evaluate(cases))
+        return new ConfirmableSuite(new GatedSuite(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis, Evaluate(cases))
         {
             ShowTables = declaration.HasTables,
         }, Evaluate);
@@ -91,18 +96,18 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }
     }
 
-    private void Note(SuiteId suite, NoteKind kind, string text) => notes.Add(new RunNote(kind, text) { Suite = suite });
+    private void Note(SuiteId suite, NoteKind kind, string text) => _notes.Add(new RunNote(kind, text) { Suite = suite });
 
     /// <summary>
     /// A paired suite judged against its reference, with no baseline file (<see cref="PairedJudgement.AgainstTheReference"/>,
     /// <see cref="PairedGates"/>): both were measured together, so nothing of the machine or the process is left
     /// to be judged against.
     /// </summary>
-    public static JudgedSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
+    public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
         var subject = ZmqDrivers.Get(paired.Subject);
         IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
-        return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description,
+        return new ConfirmableSuite(new GatedSuite(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description,
             ProvenanceOf(subject).Fingerprint, compared, paired.Pairing.Source, null, Evaluate(compared))
         {
             ShowTables = false,
@@ -113,18 +118,18 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     /// A subject's own cases where it is only the reference of a paired suite: shown in the tables,
     /// judged against no file of their own.
     /// </summary>
-    public static JudgedSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
+    public static ConfirmableSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
         var driver = ZmqDrivers.Get(referenceOf.Reference);
-        return new JudgedSuite(new SubjectRun(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
+        return new ConfirmableSuite(new GatedSuite(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
             $"none: it is what {referenceOf.Suite} judges {referenceOf.Subject} against", null, []), null);
     }
 
     /// <summary>A paired suite declared to be shown only: its ratios in the report, no gate.</summary>
-    public static JudgedSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
+    public static ConfirmableSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
         var subject = ZmqDrivers.Get(paired.Subject);
-        return new JudgedSuite(new SubjectRun(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description, ProvenanceOf(subject).Fingerprint,
+        return new ConfirmableSuite(new GatedSuite(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description, ProvenanceOf(subject).Fingerprint,
             compared, $"none: {paired.Title} is shown, not gated", null, []), null);
     }
 
@@ -136,7 +141,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     /// suite's case, of the two cases it is made from), taken after everything else: it fails only if it fails again,
     /// judged with <paramref name="onBothPasses"/> on the fresh and the first measurement together.
     /// </summary>
-    public static List<SubjectRun> Confirm(IReadOnlyList<JudgedSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
+    public static List<GatedSuite> Confirm(IReadOnlyList<ConfirmableSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
         bool onBothPasses, Action<string> log)
     {
         var flagged = GateConfirmation.CasesToRemeasure(suites.SelectMany(s => s.Run.Gates));

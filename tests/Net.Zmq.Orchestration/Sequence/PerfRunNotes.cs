@@ -57,7 +57,7 @@ internal static class PerfRunNotes
     /// Every baseline file the run did not gate against, or could not read: an unreadable file fails the run (unless a
     /// suite's error or failing gate already names it), and one gated against nothing is said, with why.
     /// </summary>
-    public static IEnumerable<RunNote> OfBaselineFiles(BaselineStore store, IReadOnlyList<SubjectRun> subjects, IReadOnlyList<AbsentSubject> absent, PerfSettings settings)
+    public static IEnumerable<RunNote> OfBaselineFiles(BaselineStore store, IReadOnlyList<GatedSuite> subjects, IReadOnlyList<AbsentSubject> absent, PerfSettings settings)
     {
         var unreadable = store.ProblemsInEveryFile()
             .Where(p => !subjects.Any(s => (s.Error is not null && s.BaselinePath == p.Shown) || s.Gates.Any(g => g.FailsRun && g.BaselineFile == p.Shown)))

@@ -9,12 +9,12 @@ namespace NetZmqTests.Orchestration;
 /// <summary>What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one against the other.</summary>
 public static class PerfRunReport
 {
-    public static PerfRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
-        IReadOnlyList<SubjectRun> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
+    public static JudgedRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
+        IReadOnlyList<GatedSuite> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
     {
         // A paired suite judged against its reference build opens the comparisons, where its reference ran.
-        var paired = DerivedSuites.All.FirstOrDefault(p => p.Judgement == PairedJudgement.AgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
-        return new PerfRun(started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
+        var paired = DerivedSuites.All.FirstOrDefault(p => p.JudgedAgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
+        return new JudgedRun(started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
             [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)], BindingAndManagedAlternative],
             notes,
             PublishedClaims.Evaluate(subjects))

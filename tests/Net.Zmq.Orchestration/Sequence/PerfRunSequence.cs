@@ -28,45 +28,69 @@ public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition>
 /// </summary>
 public static class PerfRunSequence
 {
-    public static PerfRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log,
+    public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log,
         InstructionCounter? countInstructions = null)
     {
-        countInstructions ??= _ => RunInstructions.None("no instruction counter was given to this run");
         RefuseARefreshUnderCi(settings);
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
-        var machine = MachineFingerprints.Current(settings.Placement, settings.Environment);
         var store = new BaselineStore(layout);
-        var notes = PerfRunNotes.OfSettings(settings);
-        // Said before the measuring starts: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
-        notes.ForEach(n => log(n.Text));
-        var said = notes.Count;
-        var selection = PerfRunSelection.Of(settings, notes, log);
-        var identity = PerfRunIdentity.Of(settings, layout, selection);
-        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, ref measure, ref count, ref countInstructions, ref machine, notes, log) : null;
-        selection = settings.Shard is { } shard ? Share(selection, shard, settings.Profile, notes, log) : selection;
+        // Each stage's notes said as they come: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
+        var notes = new RunNoteLog(log);
+        var (selection, identity, merged) = Select(settings, layout, notes, log);
+        var (measurer, counter, instructionCounter, machine) = merged?.Replay
+            ?? (measure, count, countInstructions ?? (_ => RunInstructions.None("no instruction counter was given to this run")), MachineFingerprints.Current(settings.Placement, settings.Environment));
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
-        var passes = new MeasurementPasses(measure, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
+        var passes = new MeasurementPasses(measurer, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
-        var (counts, instructions) = Count(selection.Cases, settings.Drivers, count, countInstructions);
-        notes.AddRange(CountGates.Notes(counts, instructions));
+        var (counts, instructions) = Count(selection.Cases, settings.Drivers, counter, instructionCounter);
+        notes.Say(CountGates.Notes(counts, instructions));
         var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
-        notes.AddRange(PerfRunNotes.Busy(analyzed));
-        var judged = Judge(new GateStage(store, machine, started, settings.UpdateBaselines, notes), selection, analyzed);
+        notes.Say(PerfRunNotes.Busy(analyzed));
+        var gates = new GateStage(store, machine, started, settings.UpdateBaselines);
+        var judged = Judge(gates, selection, analyzed);
+        notes.Say(gates.Notes);
         var confirmed = GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log);
-        var subjects = new CountGates(store, settings.UpdateBaselines, machine.Runtime, notes).Attach(confirmed, counts, instructions);
-        CloseNotes(notes, said, [.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)], log);
+        var (subjects, countNotes) = new CountGates(store, settings.UpdateBaselines, machine.Runtime).Attach(confirmed, counts, instructions);
+        notes.Say(countNotes);
+        notes.Say([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
+        // What no run measures: in the report, not in every run's log.
+        notes.Keep(PerfRunNotes.StrategiesNotExpressed());
 
-        var run = PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes) with
+        var run = PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes.All) with
         {
             Processes = passes.Processes,
-            Shards = merged ?? [],
+            Shards = merged?.Shards ?? [],
             Counts = counts,
             Instructions = instructions,
         };
-        Write(settings, run, new MeasuredRun(MeasuredRun.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
+        Write(settings, run, new RunMeasurements(RunMeasurements.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
         return run;
+    }
+
+    /// <summary>
+    /// What the run measures (PERF_SHARD's share of it), what identifies it, and where it merges shards measured apart, what
+    /// replays them; each stage's notes said.
+    /// </summary>
+    private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(PerfSettings settings, SourceLayout layout,
+        RunNoteLog notes, Action<string> log)
+    {
+        notes.Say(PerfRunNotes.OfSettings(settings));
+        var selection = PerfRunSelection.Of(settings, log);
+        notes.Say(selection.Notes);
+        var identity = PerfRunIdentity.Of(settings, layout, selection);
+        var merged = settings.MergeDirectory is { } folder
+            ? Merge(folder, identity, MachineFingerprints.Current(settings.Placement, settings.Environment))
+            : null;
+        notes.Say(merged is null ? [] : [merged.Note]);
+        if (settings.Shard is { } shard)
+        {
+            (selection, var shared) = Share(selection, shard, settings.Profile);
+            notes.Say([shared]);
+        }
+
+        return (selection, identity, merged);
     }
 
     /// <summary>
@@ -87,17 +111,9 @@ public static class PerfRunSequence
     /// </summary>
     private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
     {
-        var pairs = DerivedSuites.All.Where(p => p.Judgement == PairedJudgement.AgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
+        var pairs = DerivedSuites.All.Where(p => p.JudgedAgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
         return [.. cases.Where(c => pairs.Count == 0 ? c.Driver != DriverId.NetMQ || drivers.Names(DriverId.NetMQ)
             : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
-    }
-
-    /// <summary>The notes of what was judged, every note not said yet said in the log, then what no run measures.</summary>
-    private static void CloseNotes(List<RunNote> notes, int said, IEnumerable<RunNote> judged, Action<string> log)
-    {
-        notes.AddRange(judged);
-        notes.Skip(said).Where(n => n.Kind is not (NoteKind.Shard or NoteKind.Merged)).ToList().ForEach(n => log(n.Text));
-        notes.AddRange(PerfRunNotes.StrategiesNotExpressed());
     }
 
     private static void RefuseARefreshUnderCi(PerfSettings settings)
@@ -109,7 +125,7 @@ public static class PerfRunSequence
     }
 
     /// <summary>The report, and beside it what was measured and counted, whole: a shard's file is what a merge reads.</summary>
-    private static void Write(PerfSettings settings, PerfRun run, MeasuredRun measured, Action<string> log)
+    private static void Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
     {
         var record = measured with { Counts = run.Counts, Instructions = run.Instructions };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
@@ -118,41 +134,33 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// A merge of shards measured apart (PERF_MERGE): <paramref name="measure"/> replays them (<see cref="ShardMerge"/>),
-    /// and where a shard ran on another machine class than this one, no case's time is judged against a baseline class
-    /// here (it holds only on the class that measured it).
+    /// A merge of shards measured apart (PERF_MERGE): what replays them (<see cref="ShardMerge"/>) in place of measuring,
+    /// and where a shard ran on another machine class than this one, a machine on which no case's time is judged against a
+    /// baseline class (it holds only on the class that measured it).
     /// </summary>
-    private static IReadOnlyList<ShardSummary> Merge(string folder, RunIdentity identity, ref CaseMeasurer measure, ref CaseCounter count,
-        ref InstructionCounter countInstructions, ref MachineFingerprint machine, List<RunNote> notes, Action<string> log)
+    private static MergedShards Merge(string folder, RunIdentity identity, MachineFingerprint machine)
     {
-        (measure, count, countInstructions, var merged) = ShardMerge.Replay(folder, identity);
-        var here = machine.Class;
-        var elsewhere = merged.Where(m => m.Machine != here).Select(m => m.Shard).ToList();
-        if (elsewhere.Count > 0)
-        {
-            machine = machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-        }
-
-        notes.Add(new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({MeasuredRun.MergeVariable}={folder}), " +
+        var (measure, count, countInstructions, merged) = ShardMerge.Replay(folder, identity);
+        var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
+        var judgedOn = elsewhere.Count == 0 ? machine : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
+        var note = new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({RunMeasurements.MergeVariable}={folder}), " +
             ShardSummary.Describe(merged, seconds => string.Create(CultureInfo.InvariantCulture, $"{seconds:0} s")) +
             ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
             (elsewhere.Count > 0
-                ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here (the suite means across classes are)."
-                : ".")));
-        log(notes[^1].Text);
-        return merged;
+                ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here " +
+                  "(the suite means across classes are)."
+                : "."));
+        return new MergedShards((measure, count, countInstructions, judgedOn), merged, note);
     }
 
-    /// <summary>One shard's share of the run's cells (PERF_SHARD), said before anything is measured.</summary>
-    private static PerfRunSelection Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile, List<RunNote> notes, Action<string> log)
+    /// <summary>One shard's share of the run's cells (PERF_SHARD), and the note that says so before anything is measured.</summary>
+    private static (PerfRunSelection Share, RunNote Note) Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile)
     {
         var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
         var share = selection.Of(shard, profile);
-        notes.Add(new RunNote(NoteKind.Shard,
+        return (share, new RunNote(NoteKind.Shard,
             $"Shard {shard} ({Shard.Variable}): {share.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
-            $"{MeasuredRun.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
-        log(notes[^1].Text);
-        return share;
+            $"{RunMeasurements.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
     }
 
     /// <summary>
@@ -160,22 +168,13 @@ public static class PerfRunSequence
     /// for a Net.Zmq change, and what the report opens with), then each driver's suites in driver and suite order (a
     /// subject that is only a reference shown), then the paired suites judged against their files (the binding overhead).
     /// </summary>
-    private static List<JudgedSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
+    private static List<ConfirmableSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
-        List<JudgedSuite> Paired(PairedJudgement judgement) =>
-        [
-            .. DerivedSuites.All.Where(p => p.Judgement == judgement)
-                .Select(p => (Paired: p, Cases: p.Of(analyzed)))
-                .Where(p => p.Cases is not null)
-                .Select(p => judgement switch
-                {
-                    PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(p.Paired, p.Cases!),
-                    PairedJudgement.ShownOnly => GateStage.ShownOnly(p.Paired, p.Cases!),
-                    _ => gates.Judge(ZmqDrivers.Get(p.Paired.Subject), p.Paired.Suite, p.Cases!),
-                }),
-        ];
+        List<ConfirmableSuite> Paired(bool first) =>
+            [.. DerivedSuites.All.Where(p => p.JudgedFirst == first).Select(p => (Paired: p, Cases: p.Of(analyzed)))
+                .Where(p => p.Cases is not null).Select(p => p.Paired.Judge(gates, p.Cases!))];
 
-        var judged = Paired(PairedJudgement.AgainstTheReference);
+        var judged = Paired(first: true);
         var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
         foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
         {
@@ -189,8 +188,31 @@ public static class PerfRunSequence
             }
         }
 
-        judged.AddRange(Paired(PairedJudgement.AgainstItsBaselineFile));
-        judged.AddRange(Paired(PairedJudgement.ShownOnly));
+        judged.AddRange(Paired(first: false));
         return judged;
     }
+}
+
+/// <summary>A merge's replay of its shards (what measures, counts and judges on in place of this run), the shards, and its note.</summary>
+internal sealed record MergedShards(
+    (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, MachineFingerprint Machine) Replay,
+    IReadOnlyList<ShardSummary> Shards, RunNote Note);
+
+/// <summary>A run's notes in the order its stages return them, each said in the log as it comes but those kept for the report alone.</summary>
+internal sealed class RunNoteLog(Action<string> log)
+{
+    private readonly List<RunNote> _all = [];
+
+    public IReadOnlyList<RunNote> All => _all;
+
+    public void Say(IEnumerable<RunNote> notes)
+    {
+        foreach (var note in notes)
+        {
+            _all.Add(note);
+            log(note.Text);
+        }
+    }
+
+    public void Keep(IEnumerable<RunNote> notes) => _all.AddRange(notes);
 }

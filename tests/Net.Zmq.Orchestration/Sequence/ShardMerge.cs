@@ -7,7 +7,7 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration;
 
 /// <summary>
-/// A run made of shards measured apart (<see cref="Shard"/>, <see cref="MeasuredRun"/>): their measurements replayed as if
+/// A run made of shards measured apart (<see cref="Shard"/>, <see cref="RunMeasurements"/>): their measurements replayed as if
 /// this run had measured them, so that one sequence judges, confirms and reports them into one verdict.
 /// </summary>
 public static class ShardMerge
@@ -21,7 +21,7 @@ public static class ShardMerge
     public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, IReadOnlyList<ShardSummary> Shards) Replay(string directory,
         RunIdentity identity)
     {
-        var shards = MeasuredRun.ReadShards(directory, identity);
+        var shards = RunMeasurements.ReadShards(directory, identity);
         IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
         {
             var asked = cases.Select(c => c.Id).ToHashSet(StringComparer.Ordinal);
@@ -38,7 +38,7 @@ public static class ShardMerge
             {
                 var missing = asked.Except(measured).Order(StringComparer.Ordinal).ToList();
                 var extra = measured.Except(asked).Order(StringComparer.Ordinal).ToList();
-                throw new InvalidDataException($"{MeasuredRun.MergeVariable}={directory}: the shards measured {measured.Count} cases and this run selects {asked.Count}" +
+                throw new InvalidDataException($"{RunMeasurements.MergeVariable}={directory}: the shards measured {measured.Count} cases and this run selects {asked.Count}" +
                     (missing.Count > 0 ? $"; none measured {string.Join(", ", missing.Take(5))}{(missing.Count > 5 ? ", …" : "")}" : "") +
                     (extra.Count > 0 ? $"; not selected here: {string.Join(", ", extra.Take(5))}{(extra.Count > 5 ? ", …" : "")}" : ""));
             }

@@ -29,5 +29,5 @@ public static class DerivedSuites
     /// head is judged against); null for a subject with suites of its own.
     /// </summary>
     public static PairedSuite? ReferenceOnly(DriverId driver) =>
-        All.FirstOrDefault(p => p.Reference == driver && p.Judgement == PairedJudgement.AgainstTheReference);
+        All.FirstOrDefault(p => p.Reference == driver && p.JudgedAgainstTheReference);
 }

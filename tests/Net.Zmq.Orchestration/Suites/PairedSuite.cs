@@ -1,6 +1,7 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration;
 
@@ -46,6 +47,26 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
 
     /// <summary>What Gating calls the two where it judges one against the other.</summary>
     public Pairing Pairing => new(Suite.Suite, Title, Words.Subject, Words.Reference);
+
+    /// <summary>Judged directly against its reference measured in the same run, with no file (head ÷ base).</summary>
+    public bool JudgedAgainstTheReference => Judgement == PairedJudgement.AgainstTheReference;
+
+    /// <summary>Judged against a baseline file of its own, like a driver's suite (the binding overhead).</summary>
+    public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
+
+    /// <summary>
+    /// Whether the run judges it before the drivers' own suites: a suite judged against its reference opens the run (the
+    /// merge gate for a change of the subject); those judged against files, or shown only, follow the drivers'.
+    /// </summary>
+    public bool JudgedFirst => JudgedAgainstTheReference;
+
+    /// <summary>Its cases judged the way it is declared: against the reference, against its file through <paramref name="gates"/>, or shown only.</summary>
+    public ConfirmableSuite Judge(GateStage gates, IReadOnlyList<AnalyzedCase> cases) => Judgement switch
+    {
+        PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(this, cases),
+        PairedJudgement.ShownOnly => GateStage.ShownOnly(this, cases),
+        _ => gates.Judge(ZmqDrivers.Get(Subject), Suite, cases),
+    };
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 

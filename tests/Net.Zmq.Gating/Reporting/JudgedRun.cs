@@ -6,13 +6,13 @@ using NetZmqTests.Gating.Running;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>Everything one Perf run produced: what the report and results.json are rendered from.</summary>
-public sealed record PerfRun(
+public sealed record JudgedRun(
     DateTimeOffset StartedAt,
     TimeSpan Duration,
     MeasurementProfile Profile,
     int MessagesPerOperation,
     MachineFingerprint Machine,
-    IReadOnlyList<SubjectRun> Subjects,
+    IReadOnlyList<GatedSuite> Subjects,
     IReadOnlyList<AbsentSubject> Absent,
     IReadOnlyList<CrossSubjectComparison> Comparisons,
     IReadOnlyList<RunNote> Notes,
@@ -43,7 +43,7 @@ public sealed record PerfRun(
 
     /// <summary>The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
-    public SubjectRun? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
+    public GatedSuite? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
 }
 
 /// <summary>One measuring process of a run.</summary>
@@ -83,7 +83,7 @@ public sealed record NotComparable(string Case, string Reason);
 /// <param name="Description">What exactly ran (versions, native library and where it came from).</param>
 /// <param name="Basis">The baseline file and class the gates used, and how time was judged against it; null when it could not be used (see <paramref name="Error"/>).</param>
 /// <param name="Error">Why this subject could not be gated, if it could not.</param>
-public sealed record SubjectRun(
+public sealed record GatedSuite(
     string Subject,
     string Suite,
     string Description,

@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Fidelity: the suite's PureBlocking ReceiveModes workload against an independent minimal loop doing the same work
@@ -15,7 +15,7 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 /// rounds, each on a fresh suite workload and a fresh loop, and the interval is that of the rounds' means
 /// (Student's t over the rounds): the regimes average out, and their spread widens the interval honestly.
 /// </summary>
-internal static class ReferenceCheck
+public static class ReferenceCheck
 {
     public static ReferenceComparison Measure(DriverId driver, int messageSize, ThreadPlacement placement, InjectedLoad? injected = null)
     {

@@ -5,7 +5,7 @@ using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.PerfTests.Benchmarks;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the very workload
@@ -24,7 +24,7 @@ public class CellBenchmarks
     private CaseDefinition[] _cases = [];
     private IReadOnlyList<ScheduledOperation> _schedule = [];
     private (CaseDefinition Case, InjectedLoad? Load, bool CountProcessWide)[] _operations = [];
-    private CellRun _run = null!;
+    private CellBenchmarkState _run = null!;
     private List<OperationRecord> _records = [];
     private readonly Dictionary<DriverId, MessageWorkload> _workloads = [];
     private int _position;
@@ -39,7 +39,7 @@ public class CellBenchmarks
     /// The measurement in progress, set by the session around its BenchmarkDotNet runs: BenchmarkDotNet creates this
     /// class itself, so this one static is how a run reaches it.
     /// </summary>
-    internal static CellRun? Current { get; set; }
+    internal static CellBenchmarkState? Current { get; set; }
 
     /// <summary>Every cell id the measurement in progress measures.</summary>
     public static IEnumerable<string> CellIds => Current?.Plans.Keys ?? [];

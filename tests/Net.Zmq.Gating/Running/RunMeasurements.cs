@@ -39,7 +39,7 @@ public sealed record RunIdentity(string Commit, string Profile, string? Filter, 
 /// Everything one run (or one shard of a run) measured, per pass (the run's, then any confirmation's), per process:
 /// written beside the report, so that shards measured on several machines merge into one verdict (<see cref="ReadShards"/>).
 /// </summary>
-public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
+public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
 {
     /// <summary>The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before they were.</summary>
     public Counting.RunCounts? Counts { get; init; }
@@ -62,10 +62,10 @@ public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard,
     /// the N shards of one run, each once, all of <paramref name="expected"/>'s identity; in shard order. Anything else is
     /// an error naming the shard's file and what is wrong.
     /// </summary>
-    public static IReadOnlyList<(string Path, MeasuredRun Run)> ReadShards(string directory, RunIdentity expected)
+    public static IReadOnlyList<(string Path, RunMeasurements Run)> ReadShards(string directory, RunIdentity expected)
     {
         var files = ShardFiles(directory);
-        var shards = files.Select(f => (Path: f, Run: ProcessFiles.Read<MeasuredRun>(f))).ToList();
+        var shards = files.Select(f => (Path: f, Run: ProcessFiles.Read<RunMeasurements>(f))).ToList();
         RequireShardsOf(expected, shards);
 
         var count = shards[0].Run.Shard!.Count;
@@ -104,7 +104,7 @@ public sealed record MeasuredRun(int Schema, RunIdentity Identity, Shard? Shard,
     }
 
     /// <summary>Refuses any file that is not a shard of this schema or that is a shard of another run than <paramref name="expected"/>.</summary>
-    private static void RequireShardsOf(RunIdentity expected, List<(string Path, MeasuredRun Run)> shards)
+    private static void RequireShardsOf(RunIdentity expected, List<(string Path, RunMeasurements Run)> shards)
     {
         foreach (var (path, run) in shards)
         {

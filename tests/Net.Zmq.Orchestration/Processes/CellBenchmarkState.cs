@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.PerfTests.Benchmarks;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>One cell as planned: its operations in order, its cases as values, and how many untimed operations warm a block.</summary>
 /// <param name="Cases">The cell's cases, by id: the schedule names them, this resolves them once, before anything is timed.</param>
@@ -15,7 +15,7 @@ internal sealed record CellPlan(IReadOnlyList<ScheduledOperation> Schedule, IRea
 /// and so can be handed nothing: the plans, the run's controls in, the records and failures out. The session sets
 /// one (<see cref="CellBenchmarks.Current"/>) around its BenchmarkDotNet runs.
 /// </summary>
-internal sealed class CellRun(IReadOnlyDictionary<string, CellPlan> plans, InjectionPlan? injection, ThreadPlacement placement, Action<string>? cellStarted)
+internal sealed class CellBenchmarkState(IReadOnlyDictionary<string, CellPlan> plans, InjectionPlan? injection, ThreadPlacement placement, Action<string>? cellStarted)
 {
     public IReadOnlyDictionary<string, CellPlan> Plans { get; } = plans;
 

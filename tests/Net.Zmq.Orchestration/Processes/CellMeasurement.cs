@@ -1,11 +1,10 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
-using NetZmqTests.PerfTests.Benchmarks;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Measures catalog cases the one way this suite measures time: by cell (<see cref="CaseDefinition.Cell"/>: one
@@ -48,7 +47,7 @@ internal static class CellMeasurement
         var byId = cases.ToDictionary(c => c.Id, StringComparer.Ordinal);
         var estimates = plans.ToDictionary(p => p.Key,
             p => PerfCases.EstimatedSeconds(p.Value.Cases.Values.First(), p.Value.Schedule.Count, p.Value.Schedule.Max(o => o.Block) + 1));
-        var run = new CellRun(plans, injection, placement, new RunProgress(estimates, progress).CellStarted);
+        var run = new CellBenchmarkState(plans, injection, placement, new RunProgress(estimates, progress).CellStarted);
         CellBenchmarks.Current = run;
         try
         {

@@ -5,24 +5,32 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// One Perf run per test process (<see cref="PerfRunSequence"/>), its cases measured in cells by BenchmarkDotNet
-/// (<see cref="CellMeasurement"/>). The first test that needs it runs it; every other test reads the same result.
+/// (<see cref="CellMeasurement"/>), here or in processes of their own started from <paramref name="entry"/>. The first
+/// test that needs it runs it; every other test reads the same result.
 /// </summary>
-internal static class PerfSession
+/// <param name="layout">The test project's place in the repository: baselines, artifacts, snapshots.</param>
+public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 {
-    private static readonly Lock RunLock = new();
-    private static PerfRun? _run;
-    private static Exception? _failure;
+    private readonly Lock _runLock = new();
+    private readonly MeasuringProcesses _processes = new(entry);
+    private readonly InstructionProcess _instructions = new(entry);
+    private JudgedRun? _run;
+    private Exception? _failure;
 
-    public static SourceLayout Layout { get; } = SourceLayout.Of(typeof(PerfSession).Assembly);
+    public SourceLayout Layout { get; } = layout;
 
-    public static PerfRun Run(Action<string> log, Action<string> progress)
+    /// <summary>Why nothing may be measured here (the measured code is instrumented for coverage), or null.</summary>
+    public static string? InstrumentationBlocker =>
+        InstrumentationCheck.Blocker([typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
+
+    /// <summary>The run with the environment's settings, measured by the first caller; its failure, said again to each.</summary>
+    public JudgedRun Run(Action<string> log, Action<string> progress)
     {
-        SkipIfInstrumented();
-        lock (RunLock)
+        lock (_runLock)
         {
             if (_run is null && _failure is null)
             {
@@ -52,9 +60,13 @@ internal static class PerfSession
     /// </summary>
     /// <param name="log">The run's detail (BenchmarkDotNet's log included): the test's output.</param>
     /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes on.</param>
-    public static PerfRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
+    public JudgedRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
-        SkipIfInstrumented();
+        if (InstrumentationBlocker is { } blocker)
+        {
+            throw new InvalidOperationException($"nothing is measured here: {blocker}");
+        }
+
         if (System.Runtime.GCSettings.IsServerGC)
         {
             // -p:PerfGc=Server: Net.Zmq's benchmark setting is Server GC with Batch latency (no background collections).
@@ -62,9 +74,9 @@ internal static class PerfSession
         }
 
         return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
-            cases => MeasuringProcesses.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log,
+            cases => _processes.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log,
             cases => settings.CountInstructions
-                ? InstructionProcess.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log)
+                ? _instructions.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log)
                 : RunInstructions.None("PERF_INSTRUCTIONS=off: this run was asked not to count them"));
     }
 
@@ -72,12 +84,12 @@ internal static class PerfSession
     /// Where a pass measures: a one-process run's first pass in this process; a run of several processes, and every
     /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many as the run has.
     /// </summary>
-    private static IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
+    private IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
         Action<string> log, Action<string> progress)
     {
         if (pass > 0 || settings.Processes > 1)
         {
-            return MeasuringProcesses.Measure(cases, sampling, settings.Processes, settings,
+            return _processes.Measure(cases, sampling, settings.Processes, settings,
                 Path.Combine(settings.ArtifactsDirectory, "processes", $"pass-{pass}"), log, progress);
         }
 
@@ -85,13 +97,5 @@ internal static class PerfSession
         var clock = System.Diagnostics.Stopwatch.StartNew();
         var measured = CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress);
         return [new MeasuredProcess(0, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds, measured) { InThisProcess = true }];
-    }
-
-    /// <summary>A test that would measure is skipped, with the reason, when the measured code is instrumented for coverage.</summary>
-    public static void SkipIfInstrumented()
-    {
-        var blocker = InstrumentationCheck.Blocker(
-            [typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
-        Assert.SkipWhen(blocker is not null, blocker ?? "");
     }
 }

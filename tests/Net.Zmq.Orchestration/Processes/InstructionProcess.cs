@@ -5,17 +5,17 @@ using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.PerfTests.Infrastructure;
+namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Counts the instructions of cases in a process of its own under Valgrind's callgrind
-/// (<see cref="MeasuringProcessTests.CountInstructionsAsRequested"/>, <see cref="InstructionCounting"/>), then reads its
+/// (<see cref="ProcessEntry.CountInstructions"/>, <see cref="InstructionCounting"/>), then reads its
 /// profiles here, at the machine's own speed. Nothing is timed there, so it may run beside nothing in particular; it
 /// runs before the timed measurement, never beside it.
 /// </summary>
-internal static class InstructionProcess
+internal sealed class InstructionProcess(ProcessEntryPoints entry)
 {
-    private static readonly string Method = $"{typeof(MeasuringProcessTests).FullName}.{nameof(MeasuringProcessTests.CountInstructionsAsRequested)}";
+    private readonly ChildProcesses _children = new(entry.Assembly);
 
     /// <summary>
     /// What the counted process runs with: the runtime's perf map written beside the profiles (code the JIT made has no
@@ -49,7 +49,7 @@ internal static class InstructionProcess
     /// cells (a cell's subjects stay together), side by side: Valgrind runs a process's threads one at a time, and nothing
     /// is timed while they run.
     /// </summary>
-    public static RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
+    public RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
         if (Unavailable() is { } why)
         {
@@ -90,7 +90,7 @@ internal static class InstructionProcess
     /// <summary>About what a cell costs under Valgrind: its cases, a large message's copies weighing twice a small one's.</summary>
     private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
-    private static RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
+    private RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
     {
         Directory.CreateDirectory(directory);
         var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
@@ -98,7 +98,7 @@ internal static class InstructionProcess
         ProcessFiles.Write(requestPath, request);
         var manifest = Path.Combine(directory, InstructionManifest.FileName);
         // About a second a case under Valgrind, and start-up.
-        MeasuringProcesses.Start(Method, $"the instruction process ({label})", label, manifest, TimeSpan.FromSeconds((3 * cases.Count) + 300),
+        _children.Start(entry.CountInstructions, $"the instruction process ({label})", label, manifest, TimeSpan.FromSeconds((3 * cases.Count) + 300),
             ProcessEnvironment(requestPath, directory), log, _ => { }, "", Valgrind(directory));
         return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest), InstructionCounting.IsNativeLibrary,
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map")));

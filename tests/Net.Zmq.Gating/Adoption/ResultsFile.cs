@@ -17,9 +17,9 @@ public sealed record RecordedSuite(string Subject, string Suite, SubjectFingerpr
 /// One Perf run read back from the results.json it wrote (<see cref="ReportFiles"/>): when it started, the machine,
 /// and every suite it measured with its cases, exactly as the run analysed them.
 /// </summary>
-public sealed record RecordedRun(string Path, DateTimeOffset StartedAt, MachineFingerprint Machine, IReadOnlyList<RecordedSuite> Suites)
+public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineFingerprint Machine, IReadOnlyList<RecordedSuite> Suites)
 {
-    public static RecordedRun Read(string path)
+    public static ResultsFile Read(string path)
     {
         try
         {
@@ -30,7 +30,7 @@ public sealed record RecordedRun(string Path, DateTimeOffset StartedAt, MachineF
                 throw new JsonException($"the field \"{(read.Machine is null ? "machine" : "subjects")}\" is missing");
             }
 
-            return new RecordedRun(path, read.StartedAt, read.Machine, read.Subjects);
+            return new ResultsFile(path, read.StartedAt, read.Machine, read.Subjects);
         }
         catch (Exception e) when (e is JsonException or ArgumentException or NotSupportedException)
         {

@@ -1,0 +1,109 @@
+using System.Diagnostics;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// The test assembly started again for one explicit test (<see cref="ProcessEntryPoints"/>), its lines relayed, every
+/// wait with a deadline: how each process of its own of a run starts and ends.
+/// </summary>
+internal sealed class ChildProcesses(string assembly)
+{
+    /// <summary>
+    /// Runs the test assembly for one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/>
+    /// (a program and its arguments, such as Valgrind) where one is given, its lines relayed; an error with its last lines
+    /// where it fails or outlives <paramref name="deadline"/>.
+    /// </summary>
+    public void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
+        Action<string> log, Action<string> progress, string detail, IReadOnlyList<string>? wrapper = null)
+    {
+        var start = StartInfo(method, environment, wrapper ?? []);
+        var lines = new ChildLines(label, log, progress);
+        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
+        child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
+        child.ErrorDataReceived += (_, e) => lines.Relay(e.Data);
+        child.BeginOutputReadLine();
+        child.BeginErrorReadLine();
+        if (!child.WaitForExit(deadline))
+        {
+            child.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {lines.Tail()}");
+        }
+
+        child.WaitForExit();
+        if (child.ExitCode != 0 || !File.Exists(output))
+        {
+            throw new InvalidOperationException($"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, exit code {child.ExitCode}: {lines.Tail()}");
+        }
+    }
+
+    /// <summary>The test assembly run again for one explicit test, serially, with <paramref name="environment"/> added to this process's.</summary>
+    private ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> wrapper)
+    {
+        string[] command = [.. wrapper, DotnetHost(), "exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"];
+        var start = new ProcessStartInfo(command[0], command[1..])
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            WorkingDirectory = Path.GetDirectoryName(assembly)!,
+        };
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
+        return start;
+    }
+
+    /// <summary>
+    /// A child process's lines: progress lines go to <c>progress</c>, every other line to <c>log</c>, prefixed with the
+    /// child's label; the last 40 are kept for the error that names why the child failed.
+    /// </summary>
+    private sealed class ChildLines(string label, Action<string> log, Action<string> progress)
+    {
+        private readonly Queue<string> _tail = new();
+
+        public void Relay(string? line)
+        {
+            if (line is null)
+            {
+                return;
+            }
+
+            if (line.StartsWith(ProcessEntry.ProgressPrefix, StringComparison.Ordinal))
+            {
+                progress($"[{label}] {line[ProcessEntry.ProgressPrefix.Length..]}");
+                return;
+            }
+
+            lock (_tail)
+            {
+                _tail.Enqueue(line);
+                if (_tail.Count > 40)
+                {
+                    _tail.Dequeue();
+                }
+            }
+
+            log($"[{label}] {line}");
+        }
+
+        public string Tail()
+        {
+            lock (_tail)
+            {
+                return string.Join(" | ", _tail);
+            }
+        }
+    }
+
+    /// <summary>The .NET host this test process runs under (or the one the SDK names), to run the test assembly again.</summary>
+    private static string DotnetHost()
+    {
+        if (Environment.ProcessPath is { } self && Path.GetFileNameWithoutExtension(self) == "dotnet")
+        {
+            return self;
+        }
+
+        return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host : "dotnet";
+    }
+}
