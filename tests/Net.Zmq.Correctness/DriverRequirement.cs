@@ -3,7 +3,9 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Correctness;
 
-/// <summary>A test of an absent driver shows as skipped with that driver's own reason; never as a silent pass.</summary>
+/// <summary>
+/// A test of an absent driver shows as skipped with that driver's own reason; never as a silent pass.
+/// </summary>
 internal static class DriverRequirement
 {
     public static ZmqDriver Require(DriverId id)
@@ -13,7 +15,10 @@ internal static class DriverRequirement
         return driver;
     }
 
-    /// <summary>The case's driver, available and able to run it (a base build may lack an API the head has: skipped with the reason).</summary>
+    /// <summary>
+    /// The case's driver, available and able to run it (a base build may lack an API the head has: skipped with the
+    /// reason).
+    /// </summary>
     public static ZmqDriver Require(CaseDefinition definition)
     {
         var driver = Require(definition.Driver);

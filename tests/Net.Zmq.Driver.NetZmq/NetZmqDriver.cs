@@ -50,7 +50,9 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
     }
 }
 
-/// <summary>One Net.Zmq context (libzmq's default: one I/O thread) for both ends, as Net.Zmq's own benchmarks do.</summary>
+/// <summary>
+/// One Net.Zmq context (libzmq's default: one I/O thread) for both ends, as Net.Zmq's own benchmarks do.
+/// </summary>
 internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly Context _context = new();

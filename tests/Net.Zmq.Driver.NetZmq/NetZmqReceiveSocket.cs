@@ -64,7 +64,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(_payload, ReceiveFrame(_payload));
     }
 
-    /// <summary>A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.</summary>
+    /// <summary>
+    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
+    /// </summary>
     public readonly bool TryReceive(ReceiveLedger ledger)
     {
         if (_routed)
@@ -153,7 +155,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(pooled.Data, pooledLength);
     }
 
-    /// <summary>The receive-pool overload, in a method of its own for the reason <see cref="ReceivePooled"/> gives.</summary>
+    /// <summary>
+    /// The receive-pool overload, in a method of its own for the reason <see cref="ReceivePooled"/> gives.
+    /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private readonly int ReceiveSized(Message message, int size) => _socket.Recv(message, size);
 #endif
@@ -172,7 +176,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>A blocking receive bounded by RCVTIMEO (<see cref="NetZmqFailure"/> says what a failure means).</summary>
+    /// <summary>
+    /// A blocking receive bounded by RCVTIMEO (<see cref="NetZmqFailure"/> says what a failure means).
+    /// </summary>
     private readonly int ReceiveFrame(Span<byte> buffer)
     {
         while (true)
@@ -188,7 +194,9 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload that needs the size.</summary>
+    /// <summary>
+    /// Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload that needs the size.
+    /// </summary>
     private readonly int ReceiveMessage(Message message, int size)
     {
         while (true)

@@ -117,7 +117,9 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         }
     }
 
-    /// <summary>A mandatory ROUTER refuses a peer it has not met yet: retry until the connection is up, within the deadline.</summary>
+    /// <summary>
+    /// A mandatory ROUTER refuses a peer it has not met yet: retry until the connection is up, within the deadline.
+    /// </summary>
     private void SendFirstWhenRoutable()
     {
         var started = System.Diagnostics.Stopwatch.GetTimestamp();

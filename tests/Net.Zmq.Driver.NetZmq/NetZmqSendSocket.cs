@@ -107,7 +107,9 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     public void Dispose() => socket.Dispose();
 
 
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
+    /// <summary>
+    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
+    /// </summary>
     private void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();

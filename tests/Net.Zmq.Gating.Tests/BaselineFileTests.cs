@@ -96,9 +96,9 @@ public sealed class BaselineFileTests : IDisposable
     }
 
     /// <summary>
-    /// What does not change a baseline's meaning is accepted, and baselines/README.md says so: other whitespace and line
-    /// endings, another key order, another way to write the same number, and fields this suite does not read
-    /// (a reviewer's comment, say). The next refresh writes the file back in the fixed layout.
+    /// What does not change a baseline's meaning is accepted, and baselines/README.md says so: other whitespace and
+    /// line endings, another key order, another way to write the same number, and fields this suite does not read (a
+    /// reviewer's comment, say). The next refresh writes the file back in the fixed layout.
     /// </summary>
     public static TheoryData<string, string> Harmless => new()
     {
@@ -147,7 +147,10 @@ public sealed class BaselineFileTests : IDisposable
         Assert.Contains("says \"Sample\"", error.Message, StringComparison.Ordinal);
     }
 
-    /// <summary>A case missing from the baseline is not a format error: its gates fail, naming the case and the file, and say how to add it.</summary>
+    /// <summary>
+    /// A case missing from the baseline is not a format error: its gates fail, naming the case and the file, and say
+    /// how to add it.
+    /// </summary>
     [Fact]
     public void CaseMissingFromTheBaseline_FailsItsGatesNamingCaseAndFile()
     {

@@ -23,8 +23,8 @@ public sealed class BaselineStoreTests : IDisposable
 
     /// <summary>
     /// A corrupt file — emptied, cut short, a field of the wrong type, bytes that are not UTF-8 — of a driver measured
-    /// here or not (LibZmq on a machine without libzmq, say), a time baseline or a call baseline, is reported naming the
-    /// file and the field, and its bytes are left exactly as they were.
+    /// here or not (LibZmq on a machine without libzmq, say), a time baseline or a call baseline, is reported naming
+    /// the file and the field, and its bytes are left exactly as they were.
     /// </summary>
     [Theory]
     [InlineData("LibZmq.ReceiveModes.json", "empty", "$: the file is empty")]
@@ -78,7 +78,9 @@ public sealed class BaselineStoreTests : IDisposable
         };
     }
 
-    /// <summary>A file whose name declares no suite is an error naming it, not an exception, and it is left as it is.</summary>
+    /// <summary>
+    /// A file whose name declares no suite is an error naming it, not an exception, and it is left as it is.
+    /// </summary>
     [Fact]
     public void AFileOfNoDeclaredSuite_IsReportedNamingIt()
     {

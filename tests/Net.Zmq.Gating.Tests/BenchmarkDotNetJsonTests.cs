@@ -3,7 +3,9 @@ using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The run in BenchmarkDotNet's JSON format: what history-chart tools read from it is there, case by case.</summary>
+/// <summary>
+/// The run in BenchmarkDotNet's JSON format: what history-chart tools read from it is there, case by case.
+/// </summary>
 public sealed class BenchmarkDotNetJsonTests
 {
     [Fact]
@@ -28,13 +30,15 @@ public sealed class BenchmarkDotNetJsonTests
 
         var benchmark = json.RootElement.GetProperty("Benchmarks")[1];
         var statistics = benchmark.GetProperty("Statistics");
-        // github-action-benchmark reads FullName, Statistics.Mean and Statistics.StandardDeviation; ResultsComparer also the original values.
+        // github-action-benchmark reads FullName, Statistics.Mean and Statistics.StandardDeviation; ResultsComparer
+        // also the original values.
         Assert.Equal(measured.MeanNanoseconds, statistics.GetProperty("Mean").GetDouble(), 6);
         Assert.True(statistics.GetProperty("StandardDeviation").GetDouble() > 0);
         Assert.Equal(measured.NanosecondsPerOperation, statistics.GetProperty("OriginalValues").EnumerateArray().Select(v => v.GetDouble()));
         Assert.Equal(measured.NanosecondsPerOperation.Count, benchmark.GetProperty("Measurements").GetArrayLength());
         Assert.Equal(measured.MeanNanoseconds, statistics.GetProperty("ConfidenceInterval").GetProperty("Mean").GetDouble(), 6);
-        // The keys of a benchmark in BenchmarkDotNet 0.15.8's own full export, but HardwareIntrinsics (a property of the host).
+        // The keys of a benchmark in BenchmarkDotNet 0.15.8's own full export, but HardwareIntrinsics (a property of
+        // the host).
         Assert.Equal(["DisplayInfo", "Namespace", "Type", "Method", "MethodTitle", "Parameters", "FullName", "Statistics", "Memory", "Measurements", "Metrics"],
             benchmark.EnumerateObject().Select(p => p.Name));
         Assert.Equal(40, benchmark.GetProperty("Memory").GetProperty("BytesAllocatedPerOperation").GetInt64());

@@ -5,7 +5,9 @@ using NetZmqTests.Gating.Gates;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>Native call counts as gates: exact where steady, shown where they vary, and the call baseline file read strictly.</summary>
+/// <summary>
+/// Native call counts as gates: exact where steady, shown where they vary, and the call baseline file read strictly.
+/// </summary>
 public sealed class CallCountTests : IDisposable
 {
     private readonly string _folder = Directory.CreateTempSubdirectory("call-baselines-").FullName;
@@ -30,7 +32,10 @@ public sealed class CallCountTests : IDisposable
         Assert.DoesNotContain("lib_recv", gate.Measured, StringComparison.Ordinal);
     }
 
-    /// <summary>A count steady by chance on both sides (one poll more per 1,000 messages) is never judged where the reference's varied anywhere.</summary>
+    /// <summary>
+    /// A count steady by chance on both sides (one poll more per 1,000 messages) is never judged where the reference's
+    /// varied anywhere.
+    /// </summary>
     [Fact]
     public void ACallThatVariesInTheReference_IsShownOnly_EvenWhereBothAreSteady()
     {

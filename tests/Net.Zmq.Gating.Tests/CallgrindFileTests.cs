@@ -2,7 +2,9 @@ using NetZmqTests.Gating.Counting;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The parser of callgrind's files, on the committed output of a small known program (Samples/sample.c).</summary>
+/// <summary>
+/// The parser of callgrind's files, on the committed output of a small known program (Samples/sample.c).
+/// </summary>
 public sealed class CallgrindFileTests
 {
     private static string Sample(string name) => Path.Combine(AppContext.BaseDirectory, "Samples", name);

@@ -23,7 +23,8 @@ public sealed class ClassAdoptionTests : IDisposable
 
     /// <summary>
     /// One run on <see cref="NewMachine"/>: four groups, Poller at <paramref name="poller"/> × PureBlocking (the 64 KiB
-    /// one swinging by <paramref name="swing"/> more), allocating <paramref name="bytes"/>; beside a hog when <paramref name="busy"/>.
+    /// one swinging by <paramref name="swing"/> more), allocating <paramref name="bytes"/>; beside a hog when
+    /// <paramref name="busy"/>.
     /// </summary>
     private static ResultsFile Run(int index, double poller, double swing = 0, double bytes = 4000, bool busy = false)
     {
@@ -62,10 +63,12 @@ public sealed class ClassAdoptionTests : IDisposable
         var steady = adopted.Cases[Identity(Subject, "Poller", "64B").Id];
         Assert.Equal(0.855, steady.Ratio, 0.001);
         Assert.True(steady.RatioLower < steady.Ratio && steady.Ratio < steady.RatioUpper);
-        // The quiet runs' ratios (0.84-0.87) spread more than their own tight intervals: a small swing, at its upper bound.
+        // The quiet runs' ratios (0.84-0.87) spread more than their own tight intervals: a small swing, at its upper
+        // bound.
         Assert.InRange(steady.Tolerances.RunToRun, 0.01, 0.05);
         var swinging = adopted.Cases[Identity(Subject, "Poller", "64KiB").Id];
-        // Its four quiet runs spread by a standard deviation of about 0.19 in log terms; bounded above from four runs, × 2.9.
+        // Its four quiet runs spread by a standard deviation of about 0.19 in log terms; bounded above from four runs,
+        // × 2.9.
         Assert.InRange(swinging.Tolerances.RunToRun, 0.45, 0.65);
         var reference = adopted.Cases[Identity(Subject, "PureBlocking", "64B").Id];
         Assert.Equal((1.0, 1.0, 1.0, 0.0), (reference.Ratio, reference.RatioLower, reference.RatioUpper, reference.Tolerances.RunToRun));
@@ -78,7 +81,10 @@ public sealed class ClassAdoptionTests : IDisposable
         Assert.Equal(FileOfSampleClass().DefaultTolerances.Ratio, steady.Tolerances.Ratio);
     }
 
-    /// <summary>The point of an adoption: the runs it came from pass every gate against what it derived (here, in-sample; README's trust table has the runs after).</summary>
+    /// <summary>
+    /// The point of an adoption: the runs it came from pass every gate against what it derived (here, in-sample;
+    /// README's trust table has the runs after).
+    /// </summary>
     [Fact]
     public void Adopt_TheRunsItCameFrom_PassEveryGateAgainstIt()
     {
@@ -156,7 +162,9 @@ public sealed class ClassAdoptionTests : IDisposable
         Assert.Equal(OnlyClass(after, 0), OnlyClass(again, 0));
     }
 
-    /// <summary>The file as it would be written with its <paramref name="index"/>th class alone: that class's bytes.</summary>
+    /// <summary>
+    /// The file as it would be written with its <paramref name="index"/>th class alone: that class's bytes.
+    /// </summary>
     private static string OnlyClass(BaselineFile file, int index) => BaselineWriter.ToText(file with { Classes = [file.Classes[index]] });
 
     [Fact]
@@ -173,7 +181,10 @@ public sealed class ClassAdoptionTests : IDisposable
         Assert.Equal(before, File.ReadAllBytes(path));
     }
 
-    /// <summary>What a run writes as results.json reads back as the run it was: the machine, every suite and every case's analysis.</summary>
+    /// <summary>
+    /// What a run writes as results.json reads back as the run it was: the machine, every suite and every case's
+    /// analysis.
+    /// </summary>
     [Fact]
     public void RecordedRun_ReadsBackWhatARunWrote()
     {

@@ -3,7 +3,9 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>A failed time gate stands only when a fresh measurement fails it again; allocation gates are final.</summary>
+/// <summary>
+/// A failed time gate stands only when a fresh measurement fails it again; allocation gates are final.
+/// </summary>
 public sealed class GateConfirmationTests
 {
     private static IReadOnlyList<GateResult> Gates(double poller, double pollerBytes = 0) =>

@@ -6,7 +6,9 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>Every gate, made to trip on purpose with synthetic measurements, and shown to hold when it should.</summary>
+/// <summary>
+/// Every gate, made to trip on purpose with synthetic measurements, and shown to hold when it should.
+/// </summary>
 public sealed class GateEvaluatorTests
 {
     private static GateResult Only(IEnumerable<GateResult> results, GateKind kind, string variant = "Poller") =>
@@ -25,7 +27,9 @@ public sealed class GateEvaluatorTests
         Assert.Contains(BaselinePath, message, StringComparison.Ordinal);
     }
 
-    /// <summary>The same violation beside a busy neighbour: a claim about a quiet machine is shown, not judged.</summary>
+    /// <summary>
+    /// The same violation beside a busy neighbour: a claim about a quiet machine is shown, not judged.
+    /// </summary>
     [Fact]
     public void PolicyGate_OnABusyMachine_IsShownNotApplied()
     {
@@ -69,7 +73,10 @@ public sealed class GateEvaluatorTests
         Assert.Contains("known violation", result.Describe(), StringComparison.Ordinal);
     }
 
-    /// <summary>A known violation holds for every machine class: where the bound holds, the gate passes and says where it did not.</summary>
+    /// <summary>
+    /// A known violation holds for every machine class: where the bound holds, the gate passes and says where it did
+    /// not.
+    /// </summary>
     [Fact]
     public void PolicyGate_KnownViolationThatHoldsInThisRun_PassesNamingWhereItFailed()
     {
@@ -142,7 +149,10 @@ public sealed class GateEvaluatorTests
         Assert.Equal(GateVerdict.Pass, result.Verdict);
     }
 
-    /// <summary>NetMQ's I/O thread allocates off the measured threads: its process-wide figure has a gate of its own, with the file's slack.</summary>
+    /// <summary>
+    /// NetMQ's I/O thread allocates off the measured threads: its process-wide figure has a gate of its own, with the
+    /// file's slack.
+    /// </summary>
     [Theory]
     [InlineData(1_400_000, GateVerdict.Pass)]
     [InlineData(1_600_000, GateVerdict.Fail)]
@@ -175,7 +185,10 @@ public sealed class GateEvaluatorTests
         });
     }
 
-    /// <summary>The same missing entries, declared (a case only the full profile measures): shown, never failed; the policy still judges.</summary>
+    /// <summary>
+    /// The same missing entries, declared (a case only the full profile measures): shown, never failed; the policy
+    /// still judges.
+    /// </summary>
     [Fact]
     public void RegressionGates_DeclaredUnbaselinedCaseWithoutEntry_AreShownNotApplied_AndThePolicyStillJudges()
     {
@@ -223,7 +236,10 @@ public sealed class GateEvaluatorTests
         Assert.Contains("not significantly", result.Note, StringComparison.Ordinal);
     }
 
-    /// <summary>A case known to swing ±20 % from run to run: 15 % slower in one run, however precisely measured, is within its swing.</summary>
+    /// <summary>
+    /// A case known to swing ±20 % from run to run: 15 % slower in one run, however precisely measured, is within its
+    /// swing.
+    /// </summary>
     [Fact]
     public void TimeRegressionGate_CaseThatSwingsFromRunToRun_FailsOnlyBeyondItsSwing()
     {
@@ -277,7 +293,9 @@ public sealed class GateEvaluatorTests
         Assert.Contains("the machine was quiet", shown.Note, StringComparison.Ordinal);
     }
 
-    /// <summary>Operations of 0.1 ms (10 ns per message): a significant 15 % is 1.5 ns per message, below the noise floor.</summary>
+    /// <summary>
+    /// Operations of 0.1 ms (10 ns per message): a significant 15 % is 1.5 ns per message, below the noise floor.
+    /// </summary>
     [Fact]
     public void TimeRegressionGate_SignificantButBelowTheNoiseFloor_Holds_SayingWhy()
     {
@@ -305,7 +323,9 @@ public sealed class GateEvaluatorTests
     private static BaselineFile FourGroups(double aggregateTolerance) =>
         BaselineFor(Subject, ("64B", 1.0), ("512B", 1.0), ("1KiB", 1.0), ("64KiB", 1.0)).WithClass(c => c with { AggregateTolerance = aggregateTolerance });
 
-    /// <summary>8 % slower in every group: each case within its 10 % tolerance, the suite as a whole beyond its 5 %.</summary>
+    /// <summary>
+    /// 8 % slower in every group: each case within its 10 % tolerance, the suite as a whole beyond its 5 %.
+    /// </summary>
     [Fact]
     public void AggregateGate_BroadSlowdownNoCaseShows_FailsNamingTheSuite()
     {
@@ -337,7 +357,9 @@ public sealed class GateEvaluatorTests
         Assert.Contains("the machine was busy", aggregate.Note, StringComparison.Ordinal);
     }
 
-    /// <summary>One group far slower moves the mean past the bound, but resampling groups shows it is one group, not the suite.</summary>
+    /// <summary>
+    /// One group far slower moves the mean past the bound, but resampling groups shows it is one group, not the suite.
+    /// </summary>
     [Fact]
     public void AggregateGate_OneGroupSlower_IsNotABroadSlowdown()
     {
@@ -347,7 +369,9 @@ public sealed class GateEvaluatorTests
         Assert.Contains("its 95 % interval reaches 1", aggregate.Note, StringComparison.Ordinal);
     }
 
-    /// <summary>The one swinging case doubled, as it does from process to process: the aggregate averages the steady ones only.</summary>
+    /// <summary>
+    /// The one swinging case doubled, as it does from process to process: the aggregate averages the steady ones only.
+    /// </summary>
     [Fact]
     public void AggregateGate_LeavesOutCasesThatSwingFromRunToRun()
     {
@@ -362,7 +386,9 @@ public sealed class GateEvaluatorTests
         Assert.StartsWith("1.000", aggregate.Measured, StringComparison.Ordinal);
     }
 
-    /// <summary>A sleep-bound case's wall time is the system timer's: it is not in the wall-time aggregate either.</summary>
+    /// <summary>
+    /// A sleep-bound case's wall time is the system timer's: it is not in the wall-time aggregate either.
+    /// </summary>
     [Fact]
     public void AggregateGate_LeavesOutSleepBoundCases()
     {

@@ -4,7 +4,9 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>A gate is known by its identity, never by how it is shown: known violations keep matching whatever the display.</summary>
+/// <summary>
+/// A gate is known by its identity, never by how it is shown: known violations keep matching whatever the display.
+/// </summary>
 public sealed class GateIdTests
 {
     public static TheoryData<string> Keys => new()
@@ -76,7 +78,10 @@ public sealed class GateIdTests
         Assert.Contains(results, r => r.Id.Key == "policy/bytes/Poller/below/5000/upTo/1024");
     }
 
-    /// <summary>Every gate's shown name comes from its identity: one per kind and reference, a ratio bound's with its maximum (shown, not identity).</summary>
+    /// <summary>
+    /// Every gate's shown name comes from its identity: one per kind and reference, a ratio bound's with its maximum
+    /// (shown, not identity).
+    /// </summary>
     [Fact]
     public void EveryKind_HasItsOwnName_AndARatioBoundsMaximumIsInItsNameNotItsIdentity()
     {

@@ -12,8 +12,8 @@ public sealed partial class GatingVocabularyTests
     private static readonly SourceLayout Layout = SourceLayout.Of(typeof(GatingVocabularyTests).Assembly);
 
     /// <summary>
-    /// The names it must not use: the libraries and bindings, and the two builds of a change. Git's own <c>HEAD</c> file
-    /// (read to name the commit) is the one head it knows, by its file name in upper case.
+    /// The names it must not use: the libraries and bindings, and the two builds of a change. Git's own <c>HEAD</c>
+    /// file (read to name the commit) is the one head it knows, by its file name in upper case.
     /// </summary>
     [GeneratedRegex(@"\b(zmq_\w+|libzmq|NetMQ|LibZmq|Net\.Zmq(?!\.Tests)|NetZmq(?!Tests)|ZeroMQ)|\b(head|base)\b|\b(?-i:(Head|Base)[A-Z])", RegexOptions.IgnoreCase)]
     private static partial Regex Forbidden();
@@ -48,7 +48,9 @@ public sealed partial class GatingVocabularyTests
         Assert.DoesNotMatch(Forbidden(), "var baseline = BaselineBasis.Of(file);");
     }
 
-    /// <summary>The suite's own assemblies are named Net.Zmq.*: a filter on that prefix names this repository, not the binding.</summary>
+    /// <summary>
+    /// The suite's own assemblies are named Net.Zmq.*: a filter on that prefix names this repository, not the binding.
+    /// </summary>
     private static bool IsOwnName(string line, Match match) =>
         match.Value == "Net.Zmq" && line.Contains("\"Net.Zmq.\"", StringComparison.Ordinal);
 }

@@ -17,7 +17,9 @@ public sealed class InjectionPlanTests
         Assert.Equal("delay:1500@NetZmq/ReceiveModes/*/Poller/*;alloc:32@*/64B;delay:500@*/64B", plan.ToString());
     }
 
-    /// <summary>A relative delay: a share of each operation's own time, so one setting slows every size alike.</summary>
+    /// <summary>
+    /// A relative delay: a share of each operation's own time, so one setting slows every size alike.
+    /// </summary>
     [Fact]
     public void PercentDelay_IsAFractionOfEachOperationsTime_AndAddsUp()
     {
@@ -41,7 +43,10 @@ public sealed class InjectionPlanTests
         Assert.Throws<ArgumentException>(() => InjectionPlan.Parse("call:1001@*"));
     }
 
-    /// <summary>Turns of a fixed loop per received message: what the instruction counts gate; an instruction count sees all but the spins.</summary>
+    /// <summary>
+    /// Turns of a fixed loop per received message: what the instruction counts gate; an instruction count sees all but
+    /// the spins.
+    /// </summary>
     [Fact]
     public void WorkEntries_AreAFixedLoopPerMessage_AndWhatACountSeesLeavesTheSpinsOut()
     {

@@ -4,14 +4,20 @@ using NetZmqTests.Gating.Gates;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The instruction gate on synthetic counts: what passes, what trips it, what is only shown, and the baseline file it reads.</summary>
+/// <summary>
+/// The instruction gate on synthetic counts: what passes, what trips it, what is only shown, and the baseline file it
+/// reads.
+/// </summary>
 public sealed class InstructionRuleTests
 {
     private static readonly InstructionBounds Bounds = new(Receiver: 0.005, Sender: null, Library: null, Total: 0.02);
     private static readonly GateId Id = new(GateKind.PairedInstructions, "head", "base");
     private static readonly CountedOn On = new("Lib 1.0", ".NET 10.0.12 X64", "libsample 1.0", "GenuineIntel x86-64-v3 erms fsrm");
 
-    /// <summary>A case of 400 messages a repetition: receiver 1,800 per message, sender 2,000, library 1,500, allocator 200; each repetition as given.</summary>
+    /// <summary>
+    /// A case of 400 messages a repetition: receiver 1,800 per message, sender 2,000, library 1,500, allocator 200;
+    /// each repetition as given.
+    /// </summary>
     private static CountedInstructions Counted(string id, double receiverGrowth = 0, double senderSpread = 0, double work = 0, double receiverSpread = 0) =>
         new(id, 400,
         [
@@ -46,8 +52,8 @@ public sealed class InstructionRuleTests
     }
 
     /// <summary>
-    /// Against a baseline file, which keeps the receiver's functions only, a growth elsewhere (here the sender's, in the
-    /// total) names no function as if it had changed: it says so, and lists this run's largest.
+    /// Against a baseline file, which keeps the receiver's functions only, a growth elsewhere (here the sender's, in
+    /// the total) names no function as if it had changed: it says so, and lists this run's largest.
     /// </summary>
     [Fact]
     public void AGrowthBesideTheReceiver_AgainstAFileOfTheReceiversFunctions_ComparesNoFunction()
@@ -71,7 +77,10 @@ public sealed class InstructionRuleTests
         Assert.Equal(GateVerdict.Pass, Judge(Counted("c", receiverGrowth: 0.004), Counted("c")).Verdict);
     }
 
-    /// <summary>Over the relative bound but by fewer instructions per message than the floor: two copies of one build once differed so.</summary>
+    /// <summary>
+    /// Over the relative bound but by fewer instructions per message than the floor: two copies of one build once
+    /// differed so.
+    /// </summary>
     [Fact]
     public void GrowthUnderTheFloor_Passes()
     {

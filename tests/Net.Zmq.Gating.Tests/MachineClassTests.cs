@@ -7,8 +7,8 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 namespace NetZmqTests.Gating.Tests;
 
 /// <summary>
-/// What a run does with baselines of other kinds of machine: policy and allocation always, per-case time only on its own
-/// class, suite means across classes where the file says they carry.
+/// What a run does with baselines of other kinds of machine: policy and allocation always, per-case time only on its
+/// own class, suite means across classes where the file says they carry.
 /// </summary>
 public sealed class MachineClassTests
 {
@@ -148,7 +148,10 @@ public sealed class MachineClassTests
         Assert.Equal("not applied: the baseline's time ratios were recorded on version 4.3.5 of the library; this run loads 4.3.4", basis.Why);
     }
 
-    /// <summary>Poller 20 % slower and allocating 320 KB more: its time gates are shown but not applied, the rest fail as anywhere.</summary>
+    /// <summary>
+    /// Poller 20 % slower and allocating 320 KB more: its time gates are shown but not applied, the rest fail as
+    /// anywhere.
+    /// </summary>
     [Fact]
     public void AgainstAnotherClass_TimeRegressionsAreShownNotApplied_PolicyAndAllocationStillFail()
     {
@@ -229,7 +232,10 @@ public sealed class MachineClassTests
         Assert.All(results.Where(r => r.Id.Kind == GateKind.TimeRegression), r => Assert.Equal(GateVerdict.NotApplied, r.Verdict));
     }
 
-    /// <summary>Which gates a run has never depends on the machine: on its own class and on another, the same gates, only verdicts and bounds differ.</summary>
+    /// <summary>
+    /// Which gates a run has never depends on the machine: on its own class and on another, the same gates, only
+    /// verdicts and bounds differ.
+    /// </summary>
     [Fact]
     public void OnItsOwnClassAndOnAnother_ARunHasTheSameGates()
     {

@@ -4,14 +4,17 @@ using NetZmqTests.Gating.Running;
 namespace NetZmqTests.Gating.Tests;
 
 /// <summary>
-/// Committed files say what ran, never where it lay on a developer's machine: a fingerprint names a file by its name and
-/// hash (<see cref="MachinePaths"/>), and no baseline, document or snapshot holds an absolute path of a machine.
+/// Committed files say what ran, never where it lay on a developer's machine: a fingerprint names a file by its name
+/// and hash (<see cref="MachinePaths"/>), and no baseline, document or snapshot holds an absolute path of a machine.
 /// </summary>
 public sealed class MachinePathTests : IDisposable
 {
     private static readonly SourceLayout Layout = SourceLayout.Of(typeof(MachinePathTests).Assembly);
 
-    /// <summary>Where committed texts with fingerprints and run figures lie (besides the top-level *.md and every snapshot folder).</summary>
+    /// <summary>
+    /// Where committed texts with fingerprints and run figures lie (besides the top-level *.md and every snapshot
+    /// folder).
+    /// </summary>
     private static readonly string[] CommittedFolders = ["baselines", "docs"];
 
     private readonly string _root = Directory.CreateTempSubdirectory("nzt-paths-").FullName;
@@ -27,7 +30,9 @@ public sealed class MachinePathTests : IDisposable
             string.Join("\n", found.Take(20)));
     }
 
-    /// <summary>Made-up folders of a made-up developer: what the detector must find is the shape, not any machine's real folder.</summary>
+    /// <summary>
+    /// Made-up folders of a made-up developer: what the detector must find is the shape, not any machine's real folder.
+    /// </summary>
     private const string Clone = "/" + "home/a-developer/net-zmq-tests";
 
     private const string Library = Clone + "/tests/bin/Debug/net10.0/runtimes/linux-x64/native/libzmq.so";

@@ -32,7 +32,9 @@ public sealed class MeasuredProcessTests
         Assert.Equal([1, 2, 3, 4, 1, 2, 3, 4], combined.CpuNanosecondsPerOperation);
     }
 
-    /// <summary>A confirmation of case A joined by the first pass's processes of A (and not of B), every process its own.</summary>
+    /// <summary>
+    /// A confirmation of case A joined by the first pass's processes of A (and not of B), every process its own.
+    /// </summary>
     [Fact]
     public void WithEarlierPasses_JoinsTheFirstPassesProcessesOfTheConfirmedCases_NumberedApart()
     {
@@ -49,7 +51,9 @@ public sealed class MeasuredProcessTests
         Assert.Equal(4, combined.Processes.Distinct().Count());
     }
 
-    /// <summary>A first pass of one process: its blocks were the top level, so the confirmation is judged alone.</summary>
+    /// <summary>
+    /// A first pass of one process: its blocks were the top level, so the confirmation is judged alone.
+    /// </summary>
     [Fact]
     public void WithEarlierPasses_AfterOneProcess_IsTheConfirmationAlone()
     {

@@ -4,14 +4,20 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>A subject judged against its paired reference with no baseline file: each rule on synthetic pairs, made to hold and made to trip.</summary>
+/// <summary>
+/// A subject judged against its paired reference with no baseline file: each rule on synthetic pairs, made to hold and
+/// made to trip.
+/// </summary>
 public sealed class PairedGatesTests
 {
     private static readonly PairedGates.Thresholds Thresholds = PairedGates.Default;
 
     private static readonly string[] FourCells = ["64B", "512B", "1KiB", "64KiB"];
 
-    /// <summary>The head's case <paramref name="variant"/> in <paramref name="group"/> against the base's, the head <paramref name="slower"/> times as slow.</summary>
+    /// <summary>
+    /// The head's case <paramref name="variant"/> in <paramref name="group"/> against the base's, the head
+    /// <paramref name="slower"/> times as slow.
+    /// </summary>
     public static AnalyzedCase Compared(string variant, double slower, string group = "64B", double headBytes = 0, double baseBytes = 0,
         double baseSpread = 0.01, bool sleepBound = false, double nanoseconds = 5_000_000)
     {
@@ -60,7 +66,8 @@ public sealed class PairedGatesTests
     [Fact]
     public void ASlowdownWhoseIntervalReachesTheBound_Holds_AndSaysSo()
     {
-        // The base scatters by ±30 % in another pattern than the head's: the estimate is above the bound, its interval is not.
+        // The base scatters by ±30 % in another pattern than the head's: the estimate is above the bound, its interval
+        // is not.
         var gate = Gate(PairedGates.Evaluate([Compared("Poller", 1.06, baseSpread: 0.3)], Pair, Thresholds), GateKind.PairedTime, "Poller");
 
         Assert.Equal(GateVerdict.Pass, gate.Verdict);

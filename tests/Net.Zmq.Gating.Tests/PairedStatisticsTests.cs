@@ -6,7 +6,10 @@ using static NetZmqTests.Gating.Tests.SampleMeasurements;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The paired design: the schedule that interleaves a cell's cases, the pairing by unit, and the estimate and interval over the pairs.</summary>
+/// <summary>
+/// The paired design: the schedule that interleaves a cell's cases, the pairing by unit, and the estimate and interval
+/// over the pairs.
+/// </summary>
 public sealed class PairedStatisticsTests
 {
     private static readonly MeasurementCell Cell = new("native/ReceiveModes/RouterRouter/Tcp/64B", ["a", "b", "c", "d"], 64);
@@ -112,7 +115,10 @@ public sealed class PairedStatisticsTests
         Assert.False(PairedSamples.MeasuredTogether(subject, reference));
     }
 
-    /// <summary>The estimate is the Hodges–Lehmann one, checked against Pragmastat's Center (the same estimator, Perfolizer's own statistics).</summary>
+    /// <summary>
+    /// The estimate is the Hodges–Lehmann one, checked against Pragmastat's Center (the same estimator, Perfolizer's
+    /// own statistics).
+    /// </summary>
     [Theory]
     [InlineData(8)]
     [InlineData(24)]
@@ -128,7 +134,10 @@ public sealed class PairedStatisticsTests
         Assert.True(lower < estimate && estimate < upper);
     }
 
-    /// <summary>The interval's order statistic against the Wilcoxon signed-rank table (two-sided 5 %: critical values 3, 25 and 89 for n = 8, 20 and 30).</summary>
+    /// <summary>
+    /// The interval's order statistic against the Wilcoxon signed-rank table (two-sided 5 %: critical values 3, 25 and
+    /// 89 for n = 8, 20 and 30).
+    /// </summary>
     [Theory]
     [InlineData(8, 4)]
     [InlineData(20, 53)]

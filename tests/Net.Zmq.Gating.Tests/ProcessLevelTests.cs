@@ -2,7 +2,10 @@ using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The interval of a ratio measured in several processes: the processes as the top level, each component where it belongs.</summary>
+/// <summary>
+/// The interval of a ratio measured in several processes: the processes as the top level, each component where it
+/// belongs.
+/// </summary>
 public sealed class ProcessLevelTests
 {
     [Theory]
@@ -28,7 +31,9 @@ public sealed class ProcessLevelTests
         Assert.True(double.IsPositiveInfinity(Distributions.StudentQuantile975(0.5)));
     }
 
-    /// <summary>Process p's blocks: its offset plus a block spread of ±<paramref name="spread"/> in a fixed pattern.</summary>
+    /// <summary>
+    /// Process p's blocks: its offset plus a block spread of ±<paramref name="spread"/> in a fixed pattern.
+    /// </summary>
     private static ProcessSamples Samples(double spread, params double[] offsets) =>
         new([.. offsets.Select(o => (IReadOnlyList<double>)[.. new[] { -1.0, 0.5, 1.0, -0.5, 0.0 }.Select(b => o + (b * spread))])]);
 

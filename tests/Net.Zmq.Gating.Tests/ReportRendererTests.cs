@@ -26,7 +26,10 @@ public sealed class ReportRendererTests
         TextSnapshots.Match(report, Layout.ProjectDirectory, "sample-run-with-base.report.md", Environment.GetEnvironmentVariable);
     }
 
-    /// <summary>A change against its base is the first thing read: per suite, the geometric mean and the counts, then the cases that moved most.</summary>
+    /// <summary>
+    /// A change against its base is the first thing read: per suite, the geometric mean and the counts, then the cases
+    /// that moved most.
+    /// </summary>
     [Fact]
     public void Report_WithABase_OpensWithHeadAgainstBase_BeforeTheTimeGates()
     {

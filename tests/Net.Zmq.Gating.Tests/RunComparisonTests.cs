@@ -4,7 +4,9 @@ using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>Two runs' results.json compared with the gates' rule, on synthetic runs written as a Perf run writes them.</summary>
+/// <summary>
+/// Two runs' results.json compared with the gates' rule, on synthetic runs written as a Perf run writes them.
+/// </summary>
 public sealed class RunComparisonTests : IDisposable
 {
     private readonly string _directory = Directory.CreateTempSubdirectory("nzt-compare-").FullName;
@@ -21,7 +23,9 @@ public sealed class RunComparisonTests : IDisposable
         return path;
     }
 
-    /// <summary>The floor's Poller at 64 B: its ratio (and interval) times <paramref name="factor"/>, its bytes set.</summary>
+    /// <summary>
+    /// The floor's Poller at 64 B: its ratio (and interval) times <paramref name="factor"/>, its bytes set.
+    /// </summary>
     private static Action<JsonNode> FloorPoller(double factor, double? bytes = null) => json =>
     {
         var poller = json["subjects"]![1]!["cases"]!.AsArray().Single(c => (string)c!["measurement"]!["case"]!["id"]! == SampleMeasurements.Identity("Floor", "Poller").Id)!;
@@ -66,7 +70,10 @@ public sealed class RunComparisonTests : IDisposable
         Assert.Contains($"| {slower.Id} | **Slower** |", markdown, StringComparison.Ordinal);
     }
 
-    /// <summary>A sleep-bound case (NonBlocking) is compared in CPU time, as its gates judge it: its wall time tripling is the timer's.</summary>
+    /// <summary>
+    /// A sleep-bound case (NonBlocking) is compared in CPU time, as its gates judge it: its wall time tripling is the
+    /// timer's.
+    /// </summary>
     [Theory]
     [InlineData(3.0, 1.0, Change.Same)]
     [InlineData(1.0, 1.3, Change.Slower)]

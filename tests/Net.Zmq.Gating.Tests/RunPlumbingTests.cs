@@ -8,7 +8,9 @@ using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Gating.Tests;
 
-/// <summary>The pieces of a Perf run around the clock, tried without measuring: files, logs, the machine's readings.</summary>
+/// <summary>
+/// The pieces of a Perf run around the clock, tried without measuring: files, logs, the machine's readings.
+/// </summary>
 public sealed class RunPlumbingTests : IDisposable
 {
     private readonly string _directory = Directory.CreateTempSubdirectory("nzt-report-").FullName;
@@ -150,9 +152,9 @@ public sealed class RunPlumbingTests : IDisposable
     [Fact]
     public void CellTimeout_IsTwentyTimesTheSlowestEstimate_AndAtLeastFifteenMinutes()
     {
-        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkSession.CellTimeout([1, 30]));
-        Assert.Equal(TimeSpan.FromSeconds(20 * 88.4), BenchmarkSession.CellTimeout([12, 88.4]));
-        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkSession.CellTimeout([]));
+        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkConfig.CellTimeout([1, 30]));
+        Assert.Equal(TimeSpan.FromSeconds(20 * 88.4), BenchmarkConfig.CellTimeout([12, 88.4]));
+        Assert.Equal(TimeSpan.FromMinutes(15), BenchmarkConfig.CellTimeout([]));
     }
 
     [Fact]
@@ -177,7 +179,9 @@ public sealed class RunPlumbingTests : IDisposable
         Assert.True(!OperatingSystem.IsLinux() || machine.CpuSignature is not null, "a Linux machine's /proc/cpuinfo names its CPU's generation");
     }
 
-    /// <summary>The test-only CPU model makes another machine class, and the fingerprint says so and what the machine really is.</summary>
+    /// <summary>
+    /// The test-only CPU model makes another machine class, and the fingerprint says so and what the machine really is.
+    /// </summary>
     [Fact]
     public void MachineFingerprint_WithATestCpuModel_IsAnotherClass_AndSaysSo()
     {

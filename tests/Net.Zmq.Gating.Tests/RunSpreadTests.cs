@@ -14,7 +14,8 @@ public sealed class RunSpreadTests
         RatioEstimate Around(double value, double halfWidth) => new(value, value / (1 + halfWidth), value * (1 + halfWidth));
 
         Assert.Equal(0, RunSpread.Swing([Around(1.00, 0.20), Around(1.01, 0.20), Around(0.995, 0.20), Around(1.005, 0.20)]));
-        // Log estimates 0, ±0.1 with no interval to speak of: variance 0.01 from 3 runs, bounded above by 2 ÷ 0.1026 × that.
+        // Log estimates 0, ±0.1 with no interval to speak of: variance 0.01 from 3 runs, bounded above by 2 ÷ 0.1026 ×
+        // that.
         Assert.Equal(Math.Sqrt(0.01 * 2 / 0.1026), RunSpread.Swing([Around(1.0, 1e-9), Around(Math.Exp(0.1), 1e-9), Around(Math.Exp(-0.1), 1e-9)]), 2);
         // The same spread seen over 9 runs is bounded closer to itself.
         double[] nine = [0, 0.1, -0.1, 0, 0.1, -0.1, 0, 0.1, -0.1];

@@ -10,7 +10,9 @@ namespace NetZmqTests.Gating.Tests;
 /// <summary>Fixed, synthetic measurements: what the gating logic and the renderer are tested on.</summary>
 internal static class SampleMeasurements
 {
-    /// <summary>The pair the sample run with a paired build judges one against the other, named as a change against its base.</summary>
+    /// <summary>
+    /// The pair the sample run with a paired build judges one against the other, named as a change against its base.
+    /// </summary>
     public static Pairing Pair { get; } = new("HeadAgainstBase", "Head against base", "head", "base");
 
     public const string Subject = "Sample";
@@ -21,7 +23,10 @@ internal static class SampleMeasurements
         new($"{subject}/{Suite}/RouterRouter/Tcp/{variant}/ReusedBuffer/{group}", subject, Suite, group, variant, "PureBlocking",
             $"{Suite}/RouterRouter/Tcp/{variant}/ReusedBuffer/{group}");
 
-    /// <summary>Ten samples around <paramref name="nanoseconds"/>, spread by ±<paramref name="spread"/> (relative), in a fixed order.</summary>
+    /// <summary>
+    /// Ten samples around <paramref name="nanoseconds"/>, spread by ±<paramref name="spread"/> (relative), in a fixed
+    /// order.
+    /// </summary>
     public static double[] Around(double nanoseconds, double spread = 0.01) =>
         [.. Enumerable.Range(0, 10).Select(i => nanoseconds * (1 + (spread * ((i * 7 % 10) - 4.5) / 4.5)))];
 
@@ -156,8 +161,9 @@ internal static class SampleMeasurements
     }
 
     /// <summary>
-    /// Native calls of the head's cases and the base's: a receive and a send per message, a poll per batch (varying) for
-    /// Poller, and one call the base makes per message at 64 B that the head no longer does (a change, not a failure).
+    /// Native calls of the head's cases and the base's: a receive and a send per message, a poll per batch (varying)
+    /// for Poller, and one call the base makes per message at 64 B that the head no longer does (a change, not a
+    /// failure).
     /// </summary>
     public static RunCounts SampleCounts(IReadOnlyList<CaseIdentity> heads)
     {

@@ -14,12 +14,16 @@ namespace NetZmqTests.PerfTests;
 /// <summary>
 /// The gates judged on themselves, with real measurements: a small run of one group per driver (the receive modes
 /// at 1 KiB, quick profile, against the checked-in baselines) passes as it is, and fails, naming the case, when a
-/// regression is injected into one case with PERF_INJECT's mechanism. A gate that cannot be shown to trip is not a gate.
+/// regression is injected into one case with PERF_INJECT's mechanism. A gate that cannot be shown to trip is not a
+/// gate.
 /// </summary>
 [Trait(TestCategories.Key, TestCategories.GateSelfTest)]
 public sealed class GateSelfTests
 {
-    /// <summary>Every driver judged against baseline files (the base build is judged only through head ÷ base: its own tests below).</summary>
+    /// <summary>
+    /// Every driver judged against baseline files (the base build is judged only through head ÷ base: its own tests
+    /// below).
+    /// </summary>
     public static TheoryData<DriverId> Drivers => new(Enum.GetValues<DriverId>().Where(d => d != DriverId.NetZmqBase));
 
     private static string Group(DriverId driver) => $"{driver}/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB";
@@ -78,7 +82,9 @@ public sealed class GateSelfTests
         Assert.All(failures.Where(g => g != timeGate), g => Assert.Equal(GateKind.Aggregate, g.Id.Kind));
     }
 
-    /// <summary>32 bytes per received message: 320,000 more per operation (and the arrays' headers), far past any slack.</summary>
+    /// <summary>
+    /// 32 bytes per received message: 320,000 more per operation (and the arrays' headers), far past any slack.
+    /// </summary>
     [Theory]
     [MemberData(nameof(Drivers))]
     public void AllocationInjection_FailsTheAllocationGate_NamingTheCase(DriverId driver)
@@ -155,17 +161,19 @@ public sealed class GateSelfTests
         Assert.Equal(slowerPercent > 0 ? [mean] : [], run.Gates.Where(g => g.FailsRun));
     }
 
-    /// <summary>Net.Zmq's cases in three cells at 1 KiB (enough for head ÷ base's geometric mean); the base runs the same.</summary>
+    /// <summary>
+    /// Net.Zmq's cases in three cells at 1 KiB (enough for head ÷ base's geometric mean); the base runs the same.
+    /// </summary>
     private const string HeadSample =
         "NetZmq/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB;NetZmq/Patterns/PushPull/Tcp/PureBlocking/ReusedBuffer/1KiB;" +
         "NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/Message/1KiB";
 
     /// <summary>
-    /// Head against base, with the base as it is and the head made slower: unchanged, every head ÷ base gate holds; with
-    /// 30 % more time in one case of the head, 32 bytes more per message in another and one more native call per message
-    /// in a third (PERF_INJECT names the head's cases; the base's ids are NetZmqBase/…), exactly those three fail, by
-    /// their time gate (confirmed), their allocation gate and their call count gate, and nothing else of head ÷ base but
-    /// the mean over every case, which the same slowdown moves.
+    /// Head against base, with the base as it is and the head made slower: unchanged, every head ÷ base gate holds;
+    /// with 30 % more time in one case of the head, 32 bytes more per message in another and one more native call per
+    /// message in a third (PERF_INJECT names the head's cases; the base's ids are NetZmqBase/…), exactly those three
+    /// fail, by their time gate (confirmed), their allocation gate and their call count gate, and nothing else of head
+    /// ÷ base but the mean over every case, which the same slowdown moves.
     /// </summary>
     [Theory]
     [InlineData(false)]
@@ -199,7 +207,8 @@ public sealed class GateSelfTests
         Assert.Contains("reproduced", time.Note, StringComparison.Ordinal);
         var bytes = Assert.Single(failures, g => g.Id.Kind == GateKind.PairedBytes);
         Assert.Equal(HeadAgainstBase.Paired.IdOf(CaseCatalog.Get(allocating)), bytes.Case);
-        // Where no counter could be built (the run's note says why), the extra call is only a little more time, below any gate.
+        // Where no counter could be built (the run's note says why), the extra call is only a little more time, below
+        // any gate.
         if (NativeCallCounter.Unavailable is null)
         {
             var calls = Assert.Single(failures, g => g.Id.Kind == GateKind.PairedCalls);
@@ -212,11 +221,11 @@ public sealed class GateSelfTests
 
     /// <summary>
     /// The fidelity check trips too, at each size with the bound it is judged against. At 64 B (±10 %): half as much
-    /// time again in every operation; half, not less, because beside a busy neighbour the check judges CPU time, where a
-    /// spin on the receiving thread is diluted by the sender's and the I/O thread's CPU (a quarter in wall time is about
-    /// an eighth there). At 64 KiB (±35 %): twice the operation, which measured 1.98-2.03 × the loop in four processes
-    /// on machine B; identical code reads 0.67-1.23 × the loop there by connection regime, so a slowdown much under
-    /// that can hide in a low regime: this shows what ±35 % sees, not more.
+    /// time again in every operation; half, not less, because beside a busy neighbour the check judges CPU time, where
+    /// a spin on the receiving thread is diluted by the sender's and the I/O thread's CPU (a quarter in wall time is
+    /// about an eighth there). At 64 KiB (±35 %): twice the operation, which measured 1.98-2.03 × the loop in four
+    /// processes on machine B; identical code reads 0.67-1.23 × the loop there by connection regime, so a slowdown much
+    /// under that can hide in a low regime: this shows what ±35 % sees, not more.
     /// </summary>
     [Theory]
     [InlineData(64, 0.5)]
@@ -255,8 +264,9 @@ public sealed class GateSelfTests
         Perf.Measure(SelfTestSettings($"{driver}.{name}", Group(driver), injection));
 
     /// <summary>
-    /// A small run of its own: the quick profile over <paramref name="group"/>, every driver but the base (whose gates are
-    /// head ÷ base's); instructions not counted (half a minute of Valgrind start-up each), but where a test says so.
+    /// A small run of its own: the quick profile over <paramref name="group"/>, every driver but the base (whose gates
+    /// are head ÷ base's); instructions not counted (half a minute of Valgrind start-up each), but where a test says
+    /// so.
     /// </summary>
     private static PerfSettings SelfTestSettings(string name, string group, InjectionPlan? injection) => new(
         MeasurementProfile.Quick,

@@ -18,8 +18,8 @@ public sealed class GateTests
 
     /// <summary>
     /// Every checked-in baseline file reads, its driver measured here or not: a corrupt file (empty, truncated, of the
-    /// wrong type, not UTF-8) of a driver this machine lacks would otherwise pass here and fail wherever it is measured.
-    /// Reading changes nothing; the message names each file and field.
+    /// wrong type, not UTF-8) of a driver this machine lacks would otherwise pass here and fail wherever it is
+    /// measured. Reading changes nothing; the message names each file and field.
     /// </summary>
     [Fact]
     public void EveryBaselineFile_Reads()

@@ -7,15 +7,17 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.PerfTests;
 
 /// <summary>
-/// The instruction gates judged on a real instruction pass under Valgrind: a fixed loop injected into one case's receive
-/// path (PERF_INJECT's <c>work</c>) fails that case's gate, naming the loop among the functions that grew, and leaves every
-/// other case's instruction gate holding. Against the committed baselines (one driver: a pass costs half a minute of
-/// Valgrind start-up), and head against base where a base build is measured.
+/// The instruction gates judged on a real instruction pass under Valgrind: a fixed loop injected into one case's
+/// receive path (PERF_INJECT's <c>work</c>) fails that case's gate, naming the loop among the functions that grew, and
+/// leaves every other case's instruction gate holding. Against the committed baselines (one driver: a pass costs half a
+/// minute of Valgrind start-up), and head against base where a base build is measured.
 /// </summary>
 [Trait(TestCategories.Key, TestCategories.GateSelfTest)]
 public sealed class InstructionSelfTests
 {
-    /// <summary>Turns of the injected loop per received message: some 200 instructions, a tenth of the receiver's.</summary>
+    /// <summary>
+    /// Turns of the injected loop per received message: some 200 instructions, a tenth of the receiver's.
+    /// </summary>
     private const int Turns = 50;
 
     private static string Group(DriverId driver) => $"{driver}/ReceiveModes/RouterRouter/Tcp/*/ReusedBuffer/1KiB";

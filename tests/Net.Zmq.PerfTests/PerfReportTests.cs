@@ -7,7 +7,10 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.PerfTests;
 
-/// <summary>The live run's files: the report, the results and BenchmarkDotNet's format written, and the markdown's structure as reviewed.</summary>
+/// <summary>
+/// The live run's files: the report, the results and BenchmarkDotNet's format written, and the markdown's structure as
+/// reviewed.
+/// </summary>
 [Trait(TestCategories.Key, TestCategories.Perf)]
 public sealed class PerfReportTests
 {

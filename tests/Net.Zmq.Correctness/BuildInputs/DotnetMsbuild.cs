@@ -3,7 +3,9 @@ using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Correctness.BuildInputs;
 
-/// <summary>Runs <c>dotnet msbuild</c> on one of this repository's projects in a child process, with a deadline.</summary>
+/// <summary>
+/// Runs <c>dotnet msbuild</c> on one of this repository's projects in a child process, with a deadline.
+/// </summary>
 internal static class DotnetMsbuild
 {
     public static (int ExitCode, string Output) Run(string project, IEnumerable<string> arguments)
@@ -33,7 +35,9 @@ internal static class DotnetMsbuild
         return (process.ExitCode, stdout.Result + stderr.Result);
     }
 
-    /// <summary><see cref="Run"/> with the project's obj folder in a temporary folder, so this build's own output is untouched.</summary>
+    /// <summary>
+    /// <see cref="Run"/> with the project's obj folder in a temporary folder, so this build's own output is untouched.
+    /// </summary>
     public static (int ExitCode, string Output) RunWithPrivateObj(string project, IEnumerable<string> arguments)
     {
         var scratch = Directory.CreateTempSubdirectory("netzmq-msbuild-");

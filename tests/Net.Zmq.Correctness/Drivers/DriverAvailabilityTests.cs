@@ -5,7 +5,9 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Correctness.Drivers;
 
-/// <summary>One test per driver: it runs where the driver is available and is skipped with the driver's reason where not.</summary>
+/// <summary>
+/// One test per driver: it runs where the driver is available and is skipped with the driver's reason where not.
+/// </summary>
 public sealed class DriverAvailabilityTests
 {
     [Fact]

@@ -78,7 +78,10 @@ public sealed class NetZmqBuildIsolationTests
     private static NetZmqBuildContext ContextOf(ZmqDriver driver) =>
         Assert.IsType<NetZmqBuildContext>(AssemblyLoadContext.GetLoadContext(driver.GetType().Assembly));
 
-    /// <summary>A build's files copied to a temporary folder; its libzmq stays mapped until the process ends (Linux keeps a deleted file's mapping).</summary>
+    /// <summary>
+    /// A build's files copied to a temporary folder; its libzmq stays mapped until the process ends (Linux keeps a
+    /// deleted file's mapping).
+    /// </summary>
     private sealed class TemporaryBuild : IDisposable
     {
         public TemporaryBuild(NetZmqBuildFiles build, bool differentLibzmq)

@@ -25,7 +25,10 @@ public sealed class MeasurementLockTests
         using var second = MeasurementLock.Acquire(exclusive: false, TimeSpan.FromMilliseconds(600));
     }
 
-    /// <summary>The fast unit tests' way (BesideNoMeasurement): shared beside shared holders; nothing, at once, beside an exclusive one.</summary>
+    /// <summary>
+    /// The fast unit tests' way (BesideNoMeasurement): shared beside shared holders; nothing, at once, beside an
+    /// exclusive one.
+    /// </summary>
     [Fact]
     public void SharedIfFree_IsGrantedBesideSharedHolders_AndRefusedAtOnceBesideAnExclusiveOne()
     {

@@ -23,7 +23,10 @@ public sealed class ThreadPlacementTests
         using var nothing = free.Pin(new HashSet<int>());
     }
 
-    /// <summary>A sender thread goes to one CPU, every other thread (this one too) to another, and all get their CPUs back afterwards.</summary>
+    /// <summary>
+    /// A sender thread goes to one CPU, every other thread (this one too) to another, and all get their CPUs back
+    /// afterwards.
+    /// </summary>
     [Fact]
     public void Pinned_SendersOnOneCpu_EverythingElseOnAnother_UntilReleased()
     {

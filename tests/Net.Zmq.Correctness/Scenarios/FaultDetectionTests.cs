@@ -33,7 +33,10 @@ public sealed class FaultDetectionTests
         Assert.Contains($"#{CaseCatalog.MessagesPerOperation + index}", failure.Message, StringComparison.Ordinal);
     }
 
-    /// <summary>Strategies fill a fresh buffer per message: a corruption must hit exactly one message there too, and a reordering still show.</summary>
+    /// <summary>
+    /// Strategies fill a fresh buffer per message: a corruption must hit exactly one message there too, and a
+    /// reordering still show.
+    /// </summary>
     public static TheoryData<string, FaultKind> StrategyFaults { get; } = new(
         from definition in CaseCatalog.All
         where definition.Suite == Suite.BufferStrategies && definition.MessageSize == 512

@@ -14,7 +14,9 @@ public sealed class NativeLifetimeTests
     public static TheoryData<string> ZeroCopyCases { get; } = new(
         CaseCatalog.All.Where(c => c.Strategy == BufferStrategy.MessageZeroCopy && c.MessageSize is 64 or 65536).Select(c => c.Id));
 
-    /// <summary>Strategies that pool on the sending side (ArrayPool, MessagePool, MessagePoolRecvPool) or on both.</summary>
+    /// <summary>
+    /// Strategies that pool on the sending side (ArrayPool, MessagePool, MessagePoolRecvPool) or on both.
+    /// </summary>
     public static TheoryData<string> PooledCases { get; } = new(
         CaseCatalog.All.Where(c => c.Strategy is BufferStrategy.ArrayPool or BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool
                                    && c.MessageSize is 64 or 65536)

@@ -14,7 +14,9 @@ public sealed class BaselineCoverageTests
 {
     private static readonly BaselineStore Store = new(SourceLayout.Of(typeof(BaselineCoverageTests).Assembly));
 
-    /// <summary>The not-checked notes' sentences, after checking each is of its kind and names the file's suite.</summary>
+    /// <summary>
+    /// The not-checked notes' sentences, after checking each is of its kind and names the file's suite.
+    /// </summary>
     private static List<string> Unchecked(IReadOnlyCollection<string> gated, params AbsentSubject[] absent)
     {
         var notes = Store.Unchecked(gated, absent, "profile quick").ToList();
@@ -55,7 +57,10 @@ public sealed class BaselineCoverageTests
         Assert.NotEmpty(cases);
     }
 
-    /// <summary>The declaration is the full profile's alone: the default, quick and pull-request profiles gate every case they measure.</summary>
+    /// <summary>
+    /// The declaration is the full profile's alone: the default, quick and pull-request profiles gate every case they
+    /// measure.
+    /// </summary>
     [Fact]
     public void OnlyTheFullProfile_HasUnbaselinedCases_AmongThemTheFloorsArrayPool()
     {

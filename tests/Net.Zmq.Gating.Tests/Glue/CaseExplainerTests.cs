@@ -6,7 +6,8 @@ namespace NetZmqTests.Gating.Tests.Glue;
 
 /// <summary>
 /// The explain command over every case id: each finds its loop and driver body in the sources, at lines that declare
-/// them, every gate that judges it, and its baseline entry or its declaration; and it says so when the sources lack them.
+/// them, every gate that judges it, and its baseline entry or its declaration; and it says so when the sources lack
+/// them.
 /// </summary>
 public sealed class CaseExplainerTests
 {
@@ -88,7 +89,10 @@ public sealed class CaseExplainerTests
         Assert.Contains("<driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>", error.Message, StringComparison.Ordinal);
     }
 
-    /// <summary>A pool case explained by a build whose Net.Zmq has no MessagePool (or none at all) says why, rather than failing deep inside.</summary>
+    /// <summary>
+    /// A pool case explained by a build whose Net.Zmq has no MessagePool (or none at all) says why, rather than failing
+    /// deep inside.
+    /// </summary>
     [Fact]
     public void ACaseOfAnotherBuildOnly_IsAnErrorSayingWhy()
     {

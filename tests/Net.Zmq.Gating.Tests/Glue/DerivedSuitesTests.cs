@@ -4,7 +4,9 @@ using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>What confirming a failed gate measures again, whichever suite the gate judged, and what it makes of it.</summary>
+/// <summary>
+/// What confirming a failed gate measures again, whichever suite the gate judged, and what it makes of it.
+/// </summary>
 public sealed class DerivedSuitesTests
 {
     [Fact]
@@ -30,8 +32,9 @@ public sealed class DerivedSuitesTests
     }
 
     /// <summary>
-    /// A paired suite is data: declared with its two subjects, its grouping and its ratio, it makes its cases from a run's
-    /// measurements, maps its ids back to the two measured cases, and names no other suite (here Net.Zmq over NetMQ, shown only).
+    /// A paired suite is data: declared with its two subjects, its grouping and its ratio, it makes its cases from a
+    /// run's measurements, maps its ids back to the two measured cases, and names no other suite (here Net.Zmq over
+    /// NetMQ, shown only).
     /// </summary>
     [Fact]
     public void APairedSuite_DeclaredAsData_PairsItsSubjectsCases_AndLeadsBackToBoth()

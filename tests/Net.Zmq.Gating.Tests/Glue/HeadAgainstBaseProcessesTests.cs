@@ -15,8 +15,8 @@ public sealed class HeadAgainstBaseProcessesTests
     private static readonly ReceiveMode[] Modes = [ReceiveMode.PureBlocking, ReceiveMode.BlockingWithBatch, ReceiveMode.Poller];
 
     /// <summary>
-    /// Every mode of one cell, head and base, in <paramref name="slowdownByProcess"/>'s processes of five blocks of three
-    /// units each: the head slower by the process's factor, a block spread of ±1 % and a unit spread of ±0.5 %.
+    /// Every mode of one cell, head and base, in <paramref name="slowdownByProcess"/>'s processes of five blocks of
+    /// three units each: the head slower by the process's factor, a block spread of ±1 % and a unit spread of ±0.5 %.
     /// </summary>
     private static List<AnalyzedCase> Compared(params double[] slowdownByProcess) => Compared([1024], slowdownByProcess);
 
@@ -90,8 +90,9 @@ public sealed class HeadAgainstBaseProcessesTests
 
     /// <summary>
     /// A confirmation judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>: eight processes,
-    /// the first pass's four and the fresh four): a first pass whose four processes agreed on +7 % by chance (as one A/A
-    /// run's did) clears when the fresh four do not; a real +5 % in all eight fails, narrower than either pass alone.
+    /// the first pass's four and the fresh four): a first pass whose four processes agreed on +7 % by chance (as one
+    /// A/A run's did) clears when the fresh four do not; a real +5 % in all eight fails, narrower than either pass
+    /// alone.
     /// </summary>
     [Fact]
     public void AConfirmationOnBothPasses_ClearsAFirstPassThatAgreedByChance_AndKeepsARealSlowdown()

@@ -3,7 +3,9 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>The drivers' answer to a blocking call a signal interrupted: make it again, and count it for the run's notes.</summary>
+/// <summary>
+/// The drivers' answer to a blocking call a signal interrupted: make it again, and count it for the run's notes.
+/// </summary>
 public sealed class InterruptionsTests
 {
     [Fact]

@@ -2,7 +2,10 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>The base build's verdict file, as build/NetZmqBase.targets writes it, read back: a base, a reason, or an error naming the file.</summary>
+/// <summary>
+/// The base build's verdict file, as build/NetZmqBase.targets writes it, read back: a base, a reason, or an error
+/// naming the file.
+/// </summary>
 public sealed class NetZmqBaseVerdictTests : IDisposable
 {
     private readonly DirectoryInfo _folder = Directory.CreateTempSubdirectory("netzmq-base-verdict-");

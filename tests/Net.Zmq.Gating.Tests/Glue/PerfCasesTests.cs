@@ -3,11 +3,14 @@ using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>The cell-time estimate behind the progress lines' "about … left", against what a default run took here.</summary>
+/// <summary>
+/// The cell-time estimate behind the progress lines' "about … left", against what a default run took here.
+/// </summary>
 public sealed class PerfCasesTests
 {
     [Theory]
-    // Cell, operations, blocks, seconds the cell took in a default run with Net.Zmq 0.4.1 (2026-11-24, 7 min 15 s in all).
+    // Cell, operations, blocks, seconds the cell took in a default run with Net.Zmq 0.4.1 (2026-11-24, 7 min 15 s in
+    // all).
     [InlineData("NetZmq/BufferStrategies/RouterRouter/Tcp/PureBlocking/ByteArray/256KiB", 96, 6, 88.4)]
     [InlineData("NetZmq/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/64KiB", 96, 6, 26.1)]
     [InlineData("NetZmq/Patterns/PushPull/Inproc/PureBlocking/ReusedBuffer/64KiB", 360, 6, 11.4)]

@@ -2,7 +2,9 @@ using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>The run controls of a run of several processes: how many, and where a deliberate regression applies.</summary>
+/// <summary>
+/// The run controls of a run of several processes: how many, and where a deliberate regression applies.
+/// </summary>
 public sealed class PerfProcessSettingsTests
 {
     [Theory]

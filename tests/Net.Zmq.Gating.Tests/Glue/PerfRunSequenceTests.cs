@@ -60,7 +60,10 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Equal(ReportRenderer.Render(run), File.ReadAllText(Path.Combine(_root, "artifacts", ReportFiles.ReportName)));
     }
 
-    /// <summary>A time gate failed on the first pass is measured again, its case with its reference only, and fails only if it fails again.</summary>
+    /// <summary>
+    /// A time gate failed on the first pass is measured again, its case with its reference only, and fails only if it
+    /// fails again.
+    /// </summary>
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
@@ -94,7 +97,8 @@ public sealed class PerfRunSequenceTests : IDisposable
 
     /// <summary>
     /// A baseline file the run could not read is named once, as its suite's error, not again among the notes; a corrupt
-    /// file of a suite not measured fails the report's verdict as well, listed with the failing gates and not also as unchecked.
+    /// file of a suite not measured fails the report's verdict as well, listed with the failing gates and not also as
+    /// unchecked.
     /// </summary>
     [Fact]
     public void ACorruptFileOfAMeasuredSuite_IsItsSuitesError_AndAnotherOne_FailsTheVerdictOnce()
@@ -115,8 +119,9 @@ public sealed class PerfRunSequenceTests : IDisposable
     }
 
     /// <summary>
-    /// Native call counts against the suite's call baseline: a refresh writes it; unchanged counts pass; one call more per
-    /// message in one case fails that case alone, naming the function; a corrupt file fails the run naming it, untouched.
+    /// Native call counts against the suite's call baseline: a refresh writes it; unchanged counts pass; one call more
+    /// per message in one case fails that case alone, naming the function; a corrupt file fails the run naming it,
+    /// untouched.
     /// </summary>
     [Fact]
     public void CallCounts_ARefreshWritesTheCallBaseline_AnExtraCallPerMessageFails_ACorruptFileFailsNamingIt()
@@ -150,9 +155,9 @@ public sealed class PerfRunSequenceTests : IDisposable
     }
 
     /// <summary>
-    /// Instructions against the suite's instruction baseline, through the same store: a refresh writes it; unchanged counts
-    /// pass; 1 % more on one case's receiver fails that case alone, naming the function that grew; a corrupt file fails the
-    /// run naming it and the field, untouched.
+    /// Instructions against the suite's instruction baseline, through the same store: a refresh writes it; unchanged
+    /// counts pass; 1 % more on one case's receiver fails that case alone, naming the function that grew; a corrupt
+    /// file fails the run naming it and the field, untouched.
     /// </summary>
     [Fact]
     public void Instructions_ARefreshWritesTheBaseline_OnePercentMoreFails_ACorruptFileFailsNamingIt()
@@ -201,7 +206,9 @@ public sealed class PerfRunSequenceTests : IDisposable
             _layout, measurer.Measure, counter ?? (_ => RunCounts.None("not counted in this test")), _ => { },
             instructions ?? (_ => RunInstructions.None("not counted in this test")));
 
-    /// <summary>NetMQ's receive modes over tcp at every size the quick profile measures: cells enough for two shards.</summary>
+    /// <summary>
+    /// NetMQ's receive modes over tcp at every size the quick profile measures: cells enough for two shards.
+    /// </summary>
     private const string Cells = "NetMQ/ReceiveModes/RouterRouter/Tcp/*";
 
     [Fact]
@@ -242,7 +249,9 @@ public sealed class PerfRunSequenceTests : IDisposable
     private static IReadOnlyList<string> Keys(JudgedRun run) =>
         [.. run.Gates.Select(g => $"{g.Id.Name} | {g.Case} | {g.Verdict}").Order(StringComparer.Ordinal)];
 
-    /// <summary>Shards 1/2 and 2/2 measured apart (each into its own artifacts), their files gathered in one folder, merged.</summary>
+    /// <summary>
+    /// Shards 1/2 and 2/2 measured apart (each into its own artifacts), their files gathered in one folder, merged.
+    /// </summary>
     private JudgedRun Merge(Func<string, double> slowdown) =>
         Run(new FakeMeasurer((_, _) => throw new InvalidOperationException("a merge measures nothing")), filter: Cells, merge: MeasureShards(slowdown));
 
@@ -260,7 +269,10 @@ public sealed class PerfRunSequenceTests : IDisposable
         return folder;
     }
 
-    /// <summary>What adopting the machine does to the refreshed file's class: its run-to-run swing counts as measured, so per-case time is judged.</summary>
+    /// <summary>
+    /// What adopting the machine does to the refreshed file's class: its run-to-run swing counts as measured, so
+    /// per-case time is judged.
+    /// </summary>
     private void MarkSwingMeasured()
     {
         var file = BaselineReader.Read(SuiteFile);

@@ -60,7 +60,8 @@ public sealed class PerfSelectionTests
         Assert.Equal(standard.Where(c => !(c.Suite == Suite.BufferStrategies && c.MessageSize > 65536)), pullRequest);
         Assert.Equal("pr", MeasurementProfile.PullRequest.Name);
         Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(name => name == "PERF_PROFILE" ? "pr" : null));
-        // Where a base build is measured and PERF_PROFILE is unset, the caller names the pull-request profile as the fallback.
+        // Where a base build is measured and PERF_PROFILE is unset, the caller names the pull-request profile as the
+        // fallback.
         Assert.Same(MeasurementProfile.PullRequest, MeasurementProfile.FromEnvironment(_ => null, MeasurementProfile.PullRequest));
         Assert.Same(MeasurementProfile.Default, MeasurementProfile.FromEnvironment(name => name == "PERF_PROFILE" ? "default" : null, MeasurementProfile.PullRequest));
     }
@@ -76,7 +77,8 @@ public sealed class PerfSelectionTests
         Assert.All(new[] { ProfileKind.Default, ProfileKind.Full, ProfileKind.Quick }, kind => Assert.False(PerfCases.SampledAsLong(inproc, kind), kind.ToString()));
         Assert.All(Enum.GetValues<ProfileKind>(), kind => Assert.True(PerfCases.SampledAsLong(tcp, kind), kind.ToString()));
         Assert.All(Enum.GetValues<ProfileKind>(), kind => Assert.False(PerfCases.SampledAsLong(small, kind), kind.ToString()));
-        // What a run of the pull-request profile spends on the cell follows: three blocks of one unit, not twelve of three.
+        // What a run of the pull-request profile spends on the cell follows: three blocks of one unit, not twelve of
+        // three.
         var cells = PerfCases.CellSeconds(In(MeasurementProfile.PullRequest), MeasurementProfile.PullRequest);
         var standardCells = PerfCases.CellSeconds(In(MeasurementProfile.Default), MeasurementProfile.Default);
         Assert.True(cells[inproc.Cell] < standardCells[inproc.Cell] / 4, $"{cells[inproc.Cell]:0.0} s against {standardCells[inproc.Cell]:0.0} s");

@@ -8,7 +8,9 @@ using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 
-/// <summary>Net.Zmq's published claims judged on synthetic Net.Zmq measurements: each verdict, and a claim nothing measured.</summary>
+/// <summary>
+/// Net.Zmq's published claims judged on synthetic Net.Zmq measurements: each verdict, and a claim nothing measured.
+/// </summary>
 public sealed class PublishedClaimsTests
 {
     private static ClaimCheck Claim(string id, IReadOnlyList<AnalyzedCase> cases) =>
@@ -32,7 +34,9 @@ public sealed class PublishedClaimsTests
         Assert.NotNull(check.Gate);
     }
 
-    /// <summary>A claim that is also a gate names a gate Net.Zmq's baselines have, by its identity and under its own name.</summary>
+    /// <summary>
+    /// A claim that is also a gate names a gate Net.Zmq's baselines have, by its identity and under its own name.
+    /// </summary>
     [Fact]
     public void EveryClaimThatIsAGate_NamesAGateOfNetZmqsBaselines()
     {

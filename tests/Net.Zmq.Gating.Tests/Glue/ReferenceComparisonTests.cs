@@ -40,7 +40,9 @@ public sealed class ReferenceComparisonTests
         Assert.Contains(holds ? "±35 %" : "OUTSIDE ±35 %", comparison.Describe(), StringComparison.Ordinal);
     }
 
-    /// <summary>Beside a busy neighbour the CPU-time ratio is judged: a wall-time ratio far off does not fail it.</summary>
+    /// <summary>
+    /// Beside a busy neighbour the CPU-time ratio is judged: a wall-time ratio far off does not fail it.
+    /// </summary>
     [Fact]
     public void BesideABusyNeighbour_CpuTimeIsJudged()
     {
@@ -50,7 +52,9 @@ public sealed class ReferenceComparisonTests
         Assert.Contains("judged in CPU time", comparison.Describe(), StringComparison.Ordinal);
     }
 
-    /// <summary>Outside ±10 % is measured again: one pair of regimes fails nothing, a departure seen twice fails.</summary>
+    /// <summary>
+    /// Outside ±10 % is measured again: one pair of regimes fails nothing, a departure seen twice fails.
+    /// </summary>
     [Theory]
     [InlineData(1.02, 1.30, 1, true, "")]
     [InlineData(1.19, 1.02, 2, true, "not confirmed: the check holds")]

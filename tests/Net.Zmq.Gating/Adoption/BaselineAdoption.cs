@@ -10,7 +10,10 @@ namespace NetZmqTests.Gating.Adoption;
 /// </summary>
 public static class BaselineAdoption
 {
-    /// <summary>Adopts the runs' class into <paramref name="baselinesDirectory"/>; returns what a reader should see, a line per file and note.</summary>
+    /// <summary>
+    /// Adopts the runs' class into <paramref name="baselinesDirectory"/>; returns what a reader should see, a line per
+    /// file and note.
+    /// </summary>
     public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<ResultsFile> runs)
     {
         var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct().OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();

@@ -17,12 +17,13 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// <list type="bullet">
 /// <item><c>runToRun</c> per case: how far the case's log time ratio moves between runs beyond what each run's own
 /// 95 % interval shows, as a standard deviation, taken at its one-sided 95 % upper confidence bound
-/// (<see cref="RunSpread.UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the next run
-/// fail unchanged code. Rounded up to 0.005; from the runs where the case's cell was measured on a quiet machine
-/// (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time ratio, over every run
-/// (CPU time is judged beside a neighbour too).</item>
+/// (<see cref="RunSpread.UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the
+/// next run fail unchanged code. Rounded up to 0.005; from the runs where the case's cell was measured on a quiet
+/// machine (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time ratio, over
+/// every run (CPU time is judged beside a neighbour too).</item>
 /// <item><c>bytesRelative</c>, <c>bytesAbsolute</c> per case: 3 × the worst rise of bytes per operation from one run
-/// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1 KiB.</item>
+/// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1
+/// KiB.</item>
 /// <item><c>processBytesTolerance</c>: 3 × the worst relative rise of the process-wide figure, at least 10 %.</item>
 /// <item><c>aggregateTolerance</c>: how far the suite's mean of (log ratio − its centre) over its steady cases moves
 /// from run to run, as a standard deviation at its 95 % upper bound, times <see cref="AggregateStandardDeviations"/>,
@@ -32,12 +33,11 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// </summary>
 public static class ClassAdoption
 {
-    private const double LargeAllocationBytes = 1024 * 1024;
-    private static readonly double MinimumBytesRelative = Tolerances.Default.BytesRelative;
-    private static readonly double MinimumBytesAbsolute = Tolerances.Default.BytesAbsolute;
     private const double MinimumProcessBytesTolerance = 0.10;
 
-    /// <summary>An adoption never sets a class's suite tolerance below what a class starts with before its own runs.</summary>
+    /// <summary>
+    /// An adoption never sets a class's suite tolerance below what a class starts with before its own runs.
+    /// </summary>
     private const double MinimumAggregateTolerance = BaselineFile.NewClassAggregateTolerance;
 
     /// <summary>
@@ -85,7 +85,9 @@ public static class ClassAdoption
         return new AdoptedClass(adopted, notes);
     }
 
-    /// <summary>The runs that measured <paramref name="suite"/>, each with its recording of it; refused when too few did.</summary>
+    /// <summary>
+    /// The runs that measured <paramref name="suite"/>, each with its recording of it; refused when too few did.
+    /// </summary>
     private static List<(ResultsFile Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<ResultsFile> runs)
     {
         var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
@@ -98,7 +100,10 @@ public static class ClassAdoption
         return observed;
     }
 
-    /// <summary>Refuses runs of another machine class or another build than the first run's: a class is adopted from one of each.</summary>
+    /// <summary>
+    /// Refuses runs of another machine class or another build than the first run's: a class is adopted from one of
+    /// each.
+    /// </summary>
     private static void RequireOneClassAndBuild(
         SuiteId suite, List<(ResultsFile Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
     {
@@ -119,8 +124,8 @@ public static class ClassAdoption
     }
 
     /// <summary>
-    /// Every case measured in all the runs, centred (see <see cref="Centre"/>) with the class's own decided ratio threshold
-    /// or the file's default; a case missing from some run is left out, with a note saying so.
+    /// Every case measured in all the runs, centred (see <see cref="CaseCentring.Centre"/>) with the class's own
+    /// decided ratio threshold or the file's default; a case missing from some run is left out, with a note saying so.
     /// </summary>
     private static Dictionary<string, BaselineCase> CentredCases(
         List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
@@ -136,53 +141,22 @@ public static class ClassAdoption
             }
 
             var ratioTolerance = own?.Cases.GetValueOrDefault(id)?.Tolerances.Ratio ?? defaults.Ratio;
-            cases[id] = Centre(values, ratioTolerance);
+            cases[id] = CaseCentring.Centre(values, ratioTolerance);
         }
 
         return cases;
     }
 
-    /// <summary>The worst relative rise of process-wide bytes per operation over the adopted cases that count it in every run; null for none.</summary>
+    /// <summary>
+    /// The worst relative rise of process-wide bytes per operation over the adopted cases that count it in every run;
+    /// null for none.
+    /// </summary>
     private static double? WorstProcessBytesRise(
         List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
-        WorstRise(ids.Where(cases.ContainsKey)
+        CaseCentring.WorstRise(ids.Where(cases.ContainsKey)
             .Select(id => observed.Select(o => o.Suite!.Cases.First(c => c.Case.Id == id).Measurement.ProcessBytesPerOperation).ToList())
             .Where(values => values.All(v => v is > 0))
             .Select(values => values.Select(v => v!.Value).ToList()));
-
-    /// <summary>One case over the runs: its values centred on their median, its measured tolerances derived from their spread.</summary>
-    private static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)
-    {
-        var reference = values[0].Case.IsReference;
-        var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
-        // Wall time is judged on quiet machines only; where fewer than three runs were quiet (too few to bound a spread),
-        // every run's spread stands in (wider, so safer).
-        var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
-        var ratio = reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
-        var cpu = values.All(v => v.CpuRatio is not null)
-            ? reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(values.Select(v => v.CpuRatio!).ToList())
-            : null;
-        var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
-        var large = bytes.All(b => b > LargeAllocationBytes);
-        var rise = WorstRise([bytes]) ?? 0;
-        var absoluteRise = bytes.Max() - bytes.Min();
-        var tolerances = new Tolerances(
-            ratioTolerance,
-            large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)) : MinimumBytesRelative,
-            large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024)))
-        {
-            RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
-            CpuRunToRun = reference || cpu is null ? 0 : RunSpread.Swing(values.Select(v => v.CpuRatio!).ToList()),
-        };
-        // The raw samples are information only: those of the run nearest the centre.
-        var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
-        var processes = values.Select(v => v.Measurement.ProcessBytesPerOperation).ToList();
-        return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes), nearest.Measurement.NanosecondsPerOperation, tolerances)
-        {
-            ProcessBytesPerOperation = processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
-            CpuRatio = cpu,
-        };
-    }
 
     /// <summary>
     /// The suite mean's run-to-run spread: per run, the mean over its steady cases measured quietly of (log ratio − the
@@ -203,12 +177,5 @@ public static class ClassAdoption
         return means.Count < 3
             ? null
             : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(RunSpread.Variance(means), means.Count)), Distributions.ToleranceStep));
-    }
-
-    /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
-    private static double? WorstRise(IEnumerable<IReadOnlyList<double>> series)
-    {
-        var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();
-        return rises.Count == 0 ? null : rises.Max();
     }
 }

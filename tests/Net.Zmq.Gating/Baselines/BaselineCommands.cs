@@ -1,6 +1,8 @@
 namespace NetZmqTests.Gating.Baselines;
 
-/// <summary>How every baseline problem tells a reader to act: one refresh command, one wording for a missing file.</summary>
+/// <summary>
+/// How every baseline problem tells a reader to act: one refresh command, one wording for a missing file.
+/// </summary>
 public static class BaselineCommands
 {
     /// <summary>The command that writes the baselines from a run on this machine (refused under CI).</summary>
@@ -9,6 +11,8 @@ public static class BaselineCommands
     /// <summary>What a run says of a baseline file it needs and does not find.</summary>
     public static string Missing(string shown) => $"{shown} does not exist; create it with {Refresh}, then review it";
 
-    /// <summary>What a run says of a baseline file it cannot read (<paramref name="problem"/> names the file and the field).</summary>
+    /// <summary>
+    /// What a run says of a baseline file it cannot read (<paramref name="problem"/> names the file and the field).
+    /// </summary>
     public static string Unreadable(string problem) => $"{problem}; fix it, or write it again with {Refresh}. The file was not changed";
 }

@@ -20,7 +20,9 @@ internal readonly record struct BaselineField(string File, string Path, JsonElem
             : throw Invalid($"the field \"{name}\" is missing");
     }
 
-    /// <summary>A field that only some entries have (the process-wide bytes of a subject counted so); null when absent.</summary>
+    /// <summary>
+    /// A field that only some entries have (the process-wide bytes of a subject counted so); null when absent.
+    /// </summary>
     public BaselineField? Optional(string name) =>
         Element.ValueKind == JsonValueKind.Object && !Element.TryGetProperty(name, out _) ? null : Get(name);
 
@@ -53,7 +55,9 @@ internal readonly record struct BaselineField(string File, string Path, JsonElem
             ? Element.GetString()!
             : throw Invalid($"expected a string, found {Describe(Element.ValueKind)}");
 
-    /// <summary>A gate's identity in its canonical spelling; a shown gate name (as older files held) is refused with the forms.</summary>
+    /// <summary>
+    /// A gate's identity in its canonical spelling; a shown gate name (as older files held) is refused with the forms.
+    /// </summary>
     public GateId GateIdentity() =>
         GateId.Parse(Text()) ?? throw Invalid($"\"{Text()}\" is not a gate id; known violations name a gate as one of: {GateId.Forms}");
 

@@ -25,7 +25,10 @@ public sealed record BaselineFile(
     /// </summary>
     public const int CurrentSchemaVersion = 5;
 
-    /// <summary>The single-class layout before <see cref="CurrentSchemaVersion"/>: still read, as one class whose swing was not recorded.</summary>
+    /// <summary>
+    /// The single-class layout before <see cref="CurrentSchemaVersion"/>: still read, as one class whose swing was not
+    /// recorded.
+    /// </summary>
     public const int SingleClassSchemaVersion = 4;
 
     /// <summary>
@@ -35,8 +38,8 @@ public sealed record BaselineFile(
     public const double NewClassAggregateTolerance = 0.03;
 
     /// <summary>
-    /// What a new class starts with: the managed peer's process-wide figure moved by up to 15 % between machines in unchanged
-    /// runs before (its I/O thread allocates by timing), and by a few percent on one machine.
+    /// What a new class starts with: the managed peer's process-wide figure moved by up to 15 % between machines in
+    /// unchanged runs before (its I/O thread allocates by timing), and by a few percent on one machine.
     /// </summary>
     public const double NewClassProcessBytesTolerance = 0.25;
 
@@ -45,10 +48,15 @@ public sealed record BaselineFile(
     /// <summary>The class recorded on <paramref name="machine"/>'s class, or null.</summary>
     public ClassBaseline? ClassOf(MachineFingerprint machine) => Classes.FirstOrDefault(c => c.Key == machine.Class);
 
-    /// <summary>The class time is judged against where this machine has no class of its own: the first one whose swing was measured.</summary>
+    /// <summary>
+    /// The class time is judged against where this machine has no class of its own: the first one whose swing was
+    /// measured.
+    /// </summary>
     public ClassBaseline? FirstMeasuredClass => Classes.FirstOrDefault(c => c.Runs.SwingMeasured);
 
-    /// <summary>This file with <paramref name="replacement"/> in place of the class of the same key, or added after the others.</summary>
+    /// <summary>
+    /// This file with <paramref name="replacement"/> in place of the class of the same key, or added after the others.
+    /// </summary>
     public BaselineFile WithClass(ClassBaseline replacement)
     {
         var classes = Classes.ToList();
@@ -73,7 +81,8 @@ public sealed record BaselineFile(
 /// strategies: 20-26 %). Where it carries, it is gated against the other class with this tolerance: wide enough
 /// for a machine change, narrow enough to catch a slowdown of the whole suite. Hand-set from measurements, with why.
 /// </summary>
-/// <param name="AggregateTolerance">How far the suite's geometric mean of (ratio ÷ the other class's ratio) may exceed 1; null where it does not carry.</param>
+/// <param name="AggregateTolerance">How far the suite's geometric mean of (ratio ÷ the other class's ratio) may exceed
+/// 1; null where it does not carry.</param>
 public sealed record CrossClassRule(double? AggregateTolerance, string Why)
 {
     public static CrossClassRule NotDeclared { get; } = new(null,
@@ -82,10 +91,13 @@ public sealed record CrossClassRule(double? AggregateTolerance, string Why)
 
 /// <summary>How many unchanged runs a class's values and its swing tolerances come from.</summary>
 /// <param name="Values">Runs the observed values are centred on (their median); 1 for a single refresh.</param>
-/// <param name="Swing">Runs the run-to-run swing, allocation slack and suite tolerances were derived from; 0 where they were not.</param>
+/// <param name="Swing">Runs the run-to-run swing, allocation slack and suite tolerances were derived from; 0 where they
+/// were not.</param>
 public sealed record BaselineRuns(int Values, int Swing)
 {
-    /// <summary>How many runs a swing must come from before a class's per-case time gates are trusted (an adoption uses more).</summary>
+    /// <summary>
+    /// How many runs a swing must come from before a class's per-case time gates are trusted (an adoption uses more).
+    /// </summary>
     public const int MinimumForSwing = 3;
 
     public bool SwingMeasured => Swing >= MinimumForSwing;
@@ -102,7 +114,9 @@ public sealed record ClassBaseline(
     BaselineRuns Runs,
     IReadOnlyDictionary<string, BaselineCase> Cases)
 {
-    /// <summary>What makes time ratios comparable (<see cref="MachineFingerprint.Class"/>): one class per key in a file.</summary>
+    /// <summary>
+    /// What makes time ratios comparable (<see cref="MachineFingerprint.Class"/>): one class per key in a file.
+    /// </summary>
     public string Key => Fingerprint.Machine.Class;
 
     /// <summary>
@@ -136,7 +150,9 @@ public sealed record RatioBound(string Variant, string Reference, double Max, st
 /// </summary>
 public sealed record BytesBound(string Variant, double Max, int UpToMessageBytes, string Why);
 
-/// <summary>A reviewed failure of a policy gate: the report still shows it failing; only this entry keeps the run green.</summary>
+/// <summary>
+/// A reviewed failure of a policy gate: the report still shows it failing; only this entry keeps the run green.
+/// </summary>
 /// <param name="Gate">The gate's identity (<see cref="Gates.GateId.Key"/> in the file), not its shown name.</param>
 public sealed record KnownViolation(string Case, Gates.GateId Gate, string Evidence);
 
@@ -149,9 +165,9 @@ public sealed record Tolerances(double Ratio, double BytesRelative, double Bytes
 {
     /// <summary>
     /// The one home of the default tolerances (baselines/README.md says how they were checked): a case new to a file
-    /// starts with them, a file that leaves one out is compared with it, and an adopted class never goes below their byte
-    /// slack. Time: 5 % above the baseline ratio, significantly. Bytes per operation are counted exactly on the measured
-    /// threads, so only 0.5 % + 1 KiB (one 24-byte object per message is 240 KiB).
+    /// starts with them, a file that leaves one out is compared with it, and an adopted class never goes below their
+    /// byte slack. Time: 5 % above the baseline ratio, significantly. Bytes per operation are counted exactly on the
+    /// measured threads, so only 0.5 % + 1 KiB (one 24-byte object per message is 240 KiB).
     /// </summary>
     public static Tolerances Default { get; } = new(Ratio: 0.05, BytesRelative: 0.005, BytesAbsolute: 1024);
 
@@ -178,9 +194,13 @@ public sealed record BaselineCase(
     IReadOnlyList<double> NanosecondsPerOperation,
     Tolerances Tolerances)
 {
-    /// <summary>Process-wide bytes per operation, where the subject allocates on threads it does not own; null otherwise.</summary>
+    /// <summary>
+    /// Process-wide bytes per operation, where the subject allocates on threads it does not own; null otherwise.
+    /// </summary>
     public double? ProcessBytesPerOperation { get; init; }
 
-    /// <summary>The ratio in process CPU time instead of wall time, with its interval; null where CPU time was not measured.</summary>
+    /// <summary>
+    /// The ratio in process CPU time instead of wall time, with its interval; null where CPU time was not measured.
+    /// </summary>
     public RatioEstimate? CpuRatio { get; init; }
 }

@@ -82,7 +82,9 @@ public static class BaselineReader
     private static CrossClassRule ReadCrossClass(BaselineField node) =>
         new(node.Get("aggregateTolerance").NullableNonNegativeNumber(), node.Get("why").Text());
 
-    /// <summary>The classes, each once: two entries for one machine class would leave it unclear which one gates it.</summary>
+    /// <summary>
+    /// The classes, each once: two entries for one machine class would leave it unclear which one gates it.
+    /// </summary>
     private static List<ClassBaseline> ReadClasses(BaselineField node)
     {
         var classes = new List<ClassBaseline>();

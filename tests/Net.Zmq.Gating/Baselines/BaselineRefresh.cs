@@ -10,7 +10,8 @@ public sealed record NewFileDefaults(Tolerances Tolerances, Policy Policy, Cross
 /// machine's class are replaced; the policy, the cross-class rule and every tolerance stay as reviewed, and every
 /// other class of the file stays exactly as it was. Cases not measured this time keep their entries. A case new
 /// to the class gets the file's default tolerances; a class new to the file gets them too, with its swing marked
-/// not measured (one refresh cannot measure how runs differ: adopting the machine does, <see cref="Adoption.ClassAdoption"/>).
+/// not measured (one refresh cannot measure how runs differ: adopting the machine does,
+/// <see cref="Adoption.ClassAdoption"/>).
 /// </summary>
 public static class BaselineRefresh
 {

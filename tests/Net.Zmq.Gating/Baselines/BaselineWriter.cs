@@ -57,7 +57,8 @@ public static class BaselineWriter
         {
             Indented = true,
             IndentSize = 2,
-            // Written for people to review: "+" and "'" as themselves, not as \u escapes. These files are never embedded in HTML.
+            // Written for people to review: "+" and "'" as themselves, not as \u escapes. These files are never
+            // embedded in HTML.
             Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
         }))
         {
@@ -83,7 +84,10 @@ public static class BaselineWriter
         return buffer.ToArray();
     }
 
-    /// <summary>One class, in the order the file lists them; <c>class</c> is written for the reader of a diff and checked on reading.</summary>
+    /// <summary>
+    /// One class, in the order the file lists them; <c>class</c> is written for the reader of a diff and checked on
+    /// reading.
+    /// </summary>
     private static void WriteClass(Utf8JsonWriter json, ClassBaseline machineClass)
     {
         json.WriteStartObject();
@@ -105,7 +109,9 @@ public static class BaselineWriter
         json.WriteEndObject();
     }
 
-    /// <summary>One case of a class: its centred ratio and interval, its bytes, its samples and its tolerances.</summary>
+    /// <summary>
+    /// One case of a class: its centred ratio and interval, its bytes, its samples and its tolerances.
+    /// </summary>
     private static void WriteCase(Utf8JsonWriter json, string id, BaselineCase entry)
     {
         json.WriteStartObject(id);

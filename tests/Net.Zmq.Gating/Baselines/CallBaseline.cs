@@ -4,8 +4,8 @@ using NetZmqTests.Gating.Gates;
 namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
-/// A suite's native call counts as reviewed: <c>baselines/calls/&lt;subject&gt;.&lt;suite&gt;.json</c>, one file per suite
-/// and none per machine class, since a count per message does not depend on the CPU. Per case, each steady call's
+/// A suite's native call counts as reviewed: <c>baselines/calls/&lt;subject&gt;.&lt;suite&gt;.json</c>, one file per
+/// suite and none per machine class, since a count per message does not depend on the CPU. Per case, each steady call's
 /// count over <see cref="CallBaselineCase.Messages"/> messages; once per file, the calls that varied with timing when
 /// it was recorded (<see cref="Varying"/>), which are never judged against it.
 /// </summary>
@@ -20,7 +20,10 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
     public static string PathOf(string baselinesDirectory, string subject, string suite) =>
         Path.Combine(baselinesDirectory, Folder, $"{subject}.{suite}.json");
 
-    /// <summary>The file a refresh writes from <paramref name="counted"/>, the suite's counted cases; entries of cases not counted now are kept from <paramref name="previous"/>.</summary>
+    /// <summary>
+    /// The file a refresh writes from <paramref name="counted"/>, the suite's counted cases; entries of cases not
+    /// counted now are kept from <paramref name="previous"/>.
+    /// </summary>
     public static CallBaseline Record(string subject, string suite, string recorded, IReadOnlyList<CountedCase> counted, CallBaseline? previous)
     {
         var varying = RunCounts.VaryingIn(counted);
@@ -86,7 +89,9 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
             [.. root.Get("varying").Items().Select(i => i.Text())], cases);
     }
 
-    /// <summary>Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.</summary>
+    /// <summary>
+    /// Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.
+    /// </summary>
     public void Write(string path) => Running.ProcessFiles.Write(path, this);
 }
 

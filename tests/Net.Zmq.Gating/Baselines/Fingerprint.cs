@@ -32,5 +32,7 @@ public sealed record MachineFingerprint(string Cpu, int Cores, string OperatingS
         $"{GarbageCollector.Split(',')[0]} GC, {Placement.Split(':')[0]} threads";
 }
 
-/// <summary>The measured implementation: its version, where it came from, and the native library it loaded (if any).</summary>
+/// <summary>
+/// The measured implementation: its version, where it came from, and the native library it loaded (if any).
+/// </summary>
 public sealed record SubjectFingerprint(string Version, string Origin, string NativeLibrary);

@@ -7,7 +7,9 @@ using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Comparison;
 
-/// <summary>One case of a results.json as a comparison needs it: its time ratio, its cost and the tolerances its baseline set.</summary>
+/// <summary>
+/// One case of a results.json as a comparison needs it: its time ratio, its cost and the tolerances its baseline set.
+/// </summary>
 public sealed record ComparedCase(
     string Id,
     string Suite,
@@ -19,7 +21,9 @@ public sealed record ComparedCase(
     double BytesRelative,
     double BytesAbsolute);
 
-/// <summary>What a comparison reads of one results.json: the machine class, and every non-reference case with a ratio.</summary>
+/// <summary>
+/// What a comparison reads of one results.json: the machine class, and every non-reference case with a ratio.
+/// </summary>
 public sealed record RunResults(string Path, string MachineClass, IReadOnlyDictionary<string, ComparedCase> Cases)
 {
     /// <summary>Reads <paramref name="path"/>; a file that is not a results.json says which field it lacks.</summary>
@@ -58,7 +62,9 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
         subject.TryGetProperty("basis", out var basis) && basis.ValueKind == JsonValueKind.Object ? basis.GetProperty("class")
             : subject.TryGetProperty("baseline", out var file) ? file : default;
 
-    /// <summary>One analyzed case with the tolerances <paramref name="baseline"/> set for it; null for a reference case.</summary>
+    /// <summary>
+    /// One analyzed case with the tolerances <paramref name="baseline"/> set for it; null for a reference case.
+    /// </summary>
     private static ComparedCase? ReadCase(JsonElement analyzed, JsonElement baseline)
     {
         var measurement = analyzed.GetProperty("measurement");
@@ -128,7 +134,9 @@ public static class RunComparison
             return new CaseComparison(b.Id, b.Suite, time, slowdown, b.BytesPerOperation, a.BytesPerOperation, more);
         }).ToList();
 
-    /// <summary>The comparison as Markdown: the machines, per suite the geometric mean of the slowdowns, then every case.</summary>
+    /// <summary>
+    /// The comparison as Markdown: the machines, per suite the geometric mean of the slowdowns, then every case.
+    /// </summary>
     public static string Render(RunResults before, RunResults after, IReadOnlyList<CaseComparison> rows)
     {
         var text = new StringBuilder();

@@ -2,31 +2,27 @@ using System.Globalization;
 
 namespace NetZmqTests.Gating.Counting;
 
-/// <summary>Calls from code of <paramref name="CallerFile"/> to one function, and the instructions they took with everything they called.</summary>
-public sealed record CallCost(string CallerFile, string CalleeFile, string Callee, long Inclusive);
-
-/// <summary>One function's instructions in a callgrind profile: its own (self), and with everything it called (inclusive).</summary>
-/// <param name="File">The file the code was loaded from (a shared library, the program), or <c>???</c> for code made at run time (a JIT's).</param>
-/// <param name="Name">The function's symbol, or callgrind's address for code without one (an offset into <paramref name="File"/>, or an absolute address for code made at run time).</param>
-public sealed record FunctionCost(string File, string Name, long Self, long Inclusive);
-
 /// <summary>
 /// One file callgrind wrote (Valgrind's callgrind format, version 1): which dump and which thread it is, the total of
 /// its first event (instructions, Ir), and every function's self and inclusive cost. Reads what a dump with
 /// <c>--separate-threads=yes</c> writes: name compression (<c>fn=(12) name</c>, then <c>fn=(12)</c>), subposition
-/// compression (positions <c>+3</c>, <c>-1</c>, <c>*</c>), any number of position columns (<c>positions: instr line</c>),
-/// call lines (<c>calls=</c>, whose next cost line is the call's inclusive cost, not the caller's own) and jump lines.
-/// A malformed line is an error naming the file and the line.
+/// compression (positions <c>+3</c>, <c>-1</c>, <c>*</c>), any number of position columns (<c>positions: instr
+/// line</c>), call lines (<c>calls=</c>, whose next cost line is the call's inclusive cost, not the caller's own) and
+/// jump lines. A malformed line is an error naming the file and the line.
 /// </summary>
-/// <param name="Calls">Every call from code of one file to one function, with its inclusive instructions, added up over callers.</param>
-/// <param name="Trigger">What made callgrind write it (<c>dump &lt;name&gt;</c> for a monitor command, <c>Client Request: &lt;name&gt;</c>, <c>Program termination</c>).</param>
+/// <param name="Calls">Every call from code of one file to one function, with its inclusive instructions, added up over
+/// callers.</param>
+/// <param name="Trigger">What made callgrind write it (<c>dump &lt;name&gt;</c> for a monitor command, <c>Client
+/// Request: &lt;name&gt;</c>, <c>Program termination</c>).</param>
 public sealed record CallgrindFile(string Path, int Part, int Thread, string Trigger, long Total, IReadOnlyList<FunctionCost> Functions,
     IReadOnlyList<CallCost> Calls)
 {
     /// <summary>The dump's name where a monitor command (<c>dump &lt;name&gt;</c>) wrote it; null otherwise.</summary>
     public string? MonitorDumpName => Trigger.StartsWith("dump ", StringComparison.Ordinal) ? Trigger["dump ".Length..] : null;
 
-    /// <summary>The name a thread gave its own dump (a client request, <c>Client Request: &lt;name&gt;</c>); null otherwise.</summary>
+    /// <summary>
+    /// The name a thread gave its own dump (a client request, <c>Client Request: &lt;name&gt;</c>); null otherwise.
+    /// </summary>
     public string? OwnDumpName => Trigger.StartsWith("Client Request: ", StringComparison.Ordinal) ? Trigger["Client Request: ".Length..] : null;
 
     public static CallgrindFile Read(string path)
@@ -149,7 +145,9 @@ public sealed record CallgrindFile(string Path, int Part, int Thread, string Tri
             }
         }
 
-        /// <summary>A compressed name: <c>(id) name</c> defines it, <c>(id)</c> refers to it; an uncompressed one is itself.</summary>
+        /// <summary>
+        /// A compressed name: <c>(id) name</c> defines it, <c>(id)</c> refers to it; an uncompressed one is itself.
+        /// </summary>
         private string Named(Dictionary<string, string> names, string value)
         {
             if (!value.StartsWith('('))
@@ -185,7 +183,8 @@ public sealed record CallgrindFile(string Path, int Part, int Thread, string Tri
             {
                 var call = (_object, _calledObject, _called);
                 _calls[call] = _calls.GetValueOrDefault(call) + cost;
-                // A call's object is named only where it differs from the caller's: the next call's is the caller's again.
+                // A call's object is named only where it differs from the caller's: the next call's is the caller's
+                // again.
                 _calledObject = _object;
             }
 

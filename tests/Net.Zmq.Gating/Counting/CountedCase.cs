@@ -22,7 +22,8 @@ public static class CallKey
 
     /// <summary>
     /// Whether a call's count can be judged exactly where it is steady: a success or an error is the code's doing;
-    /// "again" and "eintr" are the timing's and the signals' (the runtime suspends threads with signals), so they are shown only.
+    /// "again" and "eintr" are the timing's and the signals' (the runtime suspends threads with signals), so they are
+    /// shown only.
     /// </summary>
     public static bool IsJudged(string key) => OutcomeOf(key) is Ok or Failed;
 
@@ -44,7 +45,9 @@ public static class CallKey
 /// <param name="Repetitions">Each repetition's non-zero counts.</param>
 public sealed record CountedCase(string Case, long MessagesPerRepetition, IReadOnlyList<IReadOnlyDictionary<string, long>> Repetitions)
 {
-    /// <summary>Every call counted in any repetition, by function, then outcome in <see cref="CallKey.Outcomes"/> order.</summary>
+    /// <summary>
+    /// Every call counted in any repetition, by function, then outcome in <see cref="CallKey.Outcomes"/> order.
+    /// </summary>
     [JsonIgnore]
     public IReadOnlyList<string> Calls =>
     [
@@ -62,13 +65,16 @@ public sealed record CountedCase(string Case, long MessagesPerRepetition, IReadO
     public double PerMessage(string call) =>
         Repetitions.Count == 0 ? 0 : Enumerable.Range(0, Repetitions.Count).Average(r => (double)CountIn(r, call)) / MessagesPerRepetition;
 
-    /// <summary>A call per message as the report writes it: three decimals, and "~" where it varies with timing.</summary>
+    /// <summary>
+    /// A call per message as the report writes it: three decimals, and "~" where it varies with timing.
+    /// </summary>
     public string Shown(string call) =>
         (IsSteady(call) ? "" : "~") + PerMessage(call).ToString("0.###", CultureInfo.InvariantCulture);
 }
 
 /// <summary>The counts of one run: every counted case, or why nothing was counted.</summary>
-/// <param name="Skipped">Why calls were not counted in this run (no C compiler, not Linux, …); null where they were.</param>
+/// <param name="Skipped">Why calls were not counted in this run (no C compiler, not Linux, …); null where they
+/// were.</param>
 public sealed record RunCounts(IReadOnlyList<CountedCase> Cases, string? Skipped)
 {
     /// <summary>The workloads that failed while being counted, each with what happened.</summary>
@@ -76,7 +82,9 @@ public sealed record RunCounts(IReadOnlyList<CountedCase> Cases, string? Skipped
 
     public static RunCounts None(string why) => new([], why);
 
-    /// <summary>The counts of shards measured apart, as one run's: every shard's cases; skipped where any shard's were.</summary>
+    /// <summary>
+    /// The counts of shards measured apart, as one run's: every shard's cases; skipped where any shard's were.
+    /// </summary>
     public static RunCounts Merge(IEnumerable<RunCounts> shards)
     {
         var all = shards.ToList();
@@ -89,11 +97,12 @@ public sealed record RunCounts(IReadOnlyList<CountedCase> Cases, string? Skipped
     public CountedCase? Of(string caseId) => Cases.FirstOrDefault(c => c.Case == caseId);
 
     /// <summary>
-    /// Every call whose count differed between repetitions in any of <paramref name="reference"/>'s cases: it depends on
-    /// timing (seen: the native poll's successes, one per batch, steady by chance at 19 in one build and 20 in the other of
-    /// identical bits), so it is shown only, in every case judged against that reference. Judged per case alone, 2 of 1,500
-    /// paired gates failed over 15 unchanged counts; judged so, none. Taken from the reference only: a regression on
-    /// a path some messages take by timing varies in the cases that mix paths, and must still fail where it does not.
+    /// Every call whose count differed between repetitions in any of <paramref name="reference"/>'s cases: it depends
+    /// on timing (seen: the native poll's successes, one per batch, steady by chance at 19 in one build and 20 in the
+    /// other of identical bits), so it is shown only, in every case judged against that reference. Judged per case
+    /// alone, 2 of 1,500 paired gates failed over 15 unchanged counts; judged so, none. Taken from the reference only:
+    /// a regression on a path some messages take by timing varies in the cases that mix paths, and must still fail
+    /// where it does not.
     /// </summary>
     public static IReadOnlySet<string> VaryingIn(IEnumerable<CountedCase> reference) =>
         reference.SelectMany(c => c.Calls.Where(k => !c.IsSteady(k))).ToHashSet(StringComparer.Ordinal);

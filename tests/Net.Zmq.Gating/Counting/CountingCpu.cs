@@ -36,7 +36,9 @@ public static class CountingCpu
         return string.Join(' ', features);
     }
 
-    /// <summary>The x86-64 micro-architecture level the runtime can use, by the instruction sets that level requires.</summary>
+    /// <summary>
+    /// The x86-64 micro-architecture level the runtime can use, by the instruction sets that level requires.
+    /// </summary>
     private static string Level() =>
         Avx512F.VL.IsSupported && Avx512BW.IsSupported && Avx512CD.IsSupported && Avx512DQ.IsSupported ? "x86-64-v4"
         : Avx2.IsSupported && Bmi1.IsSupported && Bmi2.IsSupported && Lzcnt.IsSupported && Fma.IsSupported ? "x86-64-v3"

@@ -12,17 +12,19 @@ public enum ThreadPart
     /// <summary>The concurrent sender's thread.</summary>
     Sender,
 
-    /// <summary>The subject's native library's own threads (its I/O thread): what carries a message between the two.</summary>
+    /// <summary>
+    /// The subject's native library's own threads (its I/O thread): what carries a message between the two.
+    /// </summary>
     Library,
 
     /// <summary>Every other thread (the runtime's; a managed library's own).</summary>
     Other,
 
     /// <summary>
-    /// Memory bookkeeping, on every thread: the C library's allocator (malloc, free and their insides), the runtime clearing
-    /// the memory it hands out, and its write barriers. What these cost follows the heap's history (which chunks are free
-    /// beside which, which memory was used before, which generation an object is in), which the other threads' timing and
-    /// the process's past shape, so it is a part of its own, out of each thread's.
+    /// Memory bookkeeping, on every thread: the C library's allocator (malloc, free and their insides), the runtime
+    /// clearing the memory it hands out, and its write barriers. What these cost follows the heap's history (which
+    /// chunks are free beside which, which memory was used before, which generation an object is in), which the other
+    /// threads' timing and the process's past shape, so it is a part of its own, out of each thread's.
     /// </summary>
     Memory,
 
@@ -46,23 +48,28 @@ public sealed record InstructionRepetition(long Receiver, long Sender, long Libr
     };
 }
 
-/// <summary>A function's instructions per message in a counted case: its own, and (where it has a symbol) with everything it called.</summary>
+/// <summary>
+/// A function's instructions per message in a counted case: its own, and (where it has a symbol) with everything it
+/// called.
+/// </summary>
 /// <param name="File">The file its code came from (<c>???</c> for code made at run time).</param>
 public sealed record FunctionInstructions(string Name, string File, double Self, double? Inclusive);
 
 /// <summary>
 /// One case's user-space instructions, counted under Valgrind in a process that times nothing: a few repetitions of
 /// <see cref="MessagesPerRepetition"/> messages each, sent, then received (<see cref="InstructionRepetition"/>), and
-/// the functions that did the most of them. A part is <see cref="IsSteady">steady</see> when its repetitions agree within
-/// <see cref="SteadyWithin"/>: it does not depend on timing, and is judged.
+/// the functions that did the most of them. A part is <see cref="IsSteady">steady</see> when its repetitions agree
+/// within <see cref="SteadyWithin"/>: it does not depend on timing, and is judged.
 /// </summary>
-/// <param name="Functions">The functions with the most instructions per message (self, and inclusive), all threads together.</param>
+/// <param name="Functions">The functions with the most instructions per message (self, and inclusive), all threads
+/// together.</param>
 public sealed record CountedInstructions(string Case, int MessagesPerRepetition, IReadOnlyList<InstructionRepetition> Repetitions,
     IReadOnlyList<FunctionInstructions> Functions)
 {
     /// <summary>
     /// The receiver thread's functions alone, memory bookkeeping left out (what its part counts): what a failure of the
-    /// receiver's gate is explained by, without the other threads' noise. Empty in a record written before they were kept.
+    /// receiver's gate is explained by, without the other threads' noise. Empty in a record written before they were
+    /// kept.
     /// </summary>
     public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
 
@@ -82,7 +89,9 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
         return median / MessagesPerRepetition;
     }
 
-    /// <summary>The part's widest spread between repetitions, relative to its median (0 for a part that did nothing).</summary>
+    /// <summary>
+    /// The part's widest spread between repetitions, relative to its median (0 for a part that did nothing).
+    /// </summary>
     public double Spread(ThreadPart part)
     {
         var values = Repetitions.Select(r => r.Of(part)).ToList();
@@ -96,25 +105,40 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
     public (double Lowest, double Highest) Range(ThreadPart part) => Repetitions.Count == 0 ? (0, 0)
         : ((double)Repetitions.Min(r => r.Of(part)) / MessagesPerRepetition, (double)Repetitions.Max(r => r.Of(part)) / MessagesPerRepetition);
 
-    /// <summary>A part per message as the report writes it: whole instructions, and "~" where it is not steady.</summary>
+    /// <summary>
+    /// A part per message as the report writes it: whole instructions, and "~" where it is not steady.
+    /// </summary>
     public string Shown(ThreadPart part) =>
         (IsSteady(part) || PerMessage(part) == 0 ? "" : "~") + PerMessage(part).ToString("#,0", CultureInfo.InvariantCulture);
 }
 
-/// <summary>A case the instruction pass could not count, and why (a workload that failed, a case that cannot run under Valgrind).</summary>
+/// <summary>
+/// A case the instruction pass could not count, and why (a workload that failed, a case that cannot run under
+/// Valgrind).
+/// </summary>
 public sealed record UncountedCase(string Case, string Reason);
 
-/// <summary>The instructions of one run: every counted case, those that could not be counted, or why nothing was.</summary>
-/// <param name="Skipped">Why no instruction was counted in this run (no Valgrind, not Linux, …); null where they were.</param>
+/// <summary>
+/// The instructions of one run: every counted case, those that could not be counted, or why nothing was.
+/// </summary>
+/// <param name="Skipped">Why no instruction was counted in this run (no Valgrind, not Linux, …); null where they
+/// were.</param>
 public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, string? Skipped)
 {
-    /// <summary>Cases that were asked for and not counted, each with the reason: shown, never dropped silently.</summary>
+    /// <summary>
+    /// Cases that were asked for and not counted, each with the reason: shown, never dropped silently.
+    /// </summary>
     public IReadOnlyList<UncountedCase> Uncounted { get; init; } = [];
 
-    /// <summary>Where the profiles callgrind wrote are kept (openable in KCachegrind or QCachegrind), or null.</summary>
+    /// <summary>
+    /// Where the profiles callgrind wrote are kept (openable in KCachegrind or QCachegrind), or null.
+    /// </summary>
     public string? ProfilesDirectory { get; init; }
 
-    /// <summary>The CPU the counts were made on, as the counting processes saw it (<see cref="CountingCpu"/>); null where none ran.</summary>
+    /// <summary>
+    /// The CPU the counts were made on, as the counting processes saw it (<see cref="CountingCpu"/>); null where none
+    /// ran.
+    /// </summary>
     public string? Cpu { get; init; }
 
     /// <summary>How long the pass took, start-up under Valgrind included.</summary>
@@ -127,7 +151,9 @@ public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, s
 
     public CountedInstructions? Of(string caseId) => Cases.FirstOrDefault(c => c.Case == caseId);
 
-    /// <summary>The instructions of shards measured apart, as one run's: every shard's cases; skipped where any shard's were.</summary>
+    /// <summary>
+    /// The instructions of shards measured apart, as one run's: every shard's cases; skipped where any shard's were.
+    /// </summary>
     public static RunInstructions Merge(IEnumerable<RunInstructions> shards)
     {
         var all = shards.ToList();

@@ -30,7 +30,9 @@ public sealed unsafe class InstructionMarks
 
     public static string LibraryPath => Path.Combine(NativeDirectory, "libnztmarks.so");
 
-    /// <summary>Why the markers cannot be used here (the build's verdict, build/InstructionMarks.targets); null where they can.</summary>
+    /// <summary>
+    /// Why the markers cannot be used here (the build's verdict, build/InstructionMarks.targets); null where they can.
+    /// </summary>
     public static string? Unavailable
     {
         get
@@ -59,13 +61,19 @@ public sealed unsafe class InstructionMarks
     /// <summary>Zeroes every thread's counts.</summary>
     public void ZeroAll(MarkText zero) => Monitor(zero);
 
-    /// <summary>Writes every thread's counts since the last zero, each thread to a file of its own, under the command's name.</summary>
+    /// <summary>
+    /// Writes every thread's counts since the last zero, each thread to a file of its own, under the command's name.
+    /// </summary>
     public void DumpAll(MarkText dump) => Monitor(dump);
 
-    /// <summary>Stops counting the calling thread's instructions, or resumes it; other threads are counted on.</summary>
+    /// <summary>
+    /// Stops counting the calling thread's instructions, or resumes it; other threads are counted on.
+    /// </summary>
     public void ToggleOwn() => _toggleOwn();
 
-    /// <summary>Writes the calling thread's counts alone: the file names the thread, which is how a thread says which one it is.</summary>
+    /// <summary>
+    /// Writes the calling thread's counts alone: the file names the thread, which is how a thread says which one it is.
+    /// </summary>
     public void DumpOwn(MarkText name) => _dumpOwn(name.Native);
 
     private void Monitor(MarkText command)
@@ -76,7 +84,10 @@ public sealed unsafe class InstructionMarks
         }
     }
 
-    /// <summary>A zero command, and a dump command that names its dump <c>dump &lt;name&gt;</c>: what <see cref="CallgrindFile.Trigger"/> then reads.</summary>
+    /// <summary>
+    /// A zero command, and a dump command that names its dump <c>dump &lt;name&gt;</c>: what
+    /// <see cref="CallgrindFile.Trigger"/> then reads.
+    /// </summary>
     public static MarkText Zero() => new("zero");
 
     public static MarkText Dump(string name) => new($"dump {name}");

@@ -1,12 +1,15 @@
 namespace NetZmqTests.Gating.Counting;
 
-/// <summary>One counted repetition as an instruction process wrote it: the monitor dump's name, the case, its messages, and the tags that name its receiver and sender threads.</summary>
+/// <summary>
+/// One counted repetition as an instruction process wrote it: the monitor dump's name, the case, its messages, and the
+/// tags that name its receiver and sender threads.
+/// </summary>
 public sealed record CountedDump(string Name, string Case, int Repetition, int Messages, string ReceiverTag, string SenderTag);
 
 /// <summary>
-/// What an instruction process wrote beside callgrind's files: every counted dump, the cases it could not count, and what
-/// each subject it counted ran (version, origin, native library), for whoever reads the profiles later. The threads' own
-/// dumps (<see cref="InstructionMarks.DumpOwn"/>) are named <c>thread &lt;tag&gt;</c>.
+/// What an instruction process wrote beside callgrind's files: every counted dump, the cases it could not count, and
+/// what each subject it counted ran (version, origin, native library), for whoever reads the profiles later. The
+/// threads' own dumps (<see cref="InstructionMarks.DumpOwn"/>) are named <c>thread &lt;tag&gt;</c>.
 /// </summary>
 public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IReadOnlyList<UncountedCase> Uncounted,
     IReadOnlyDictionary<string, Baselines.SubjectFingerprint> Subjects)
@@ -35,7 +38,8 @@ public static class InstructionProfiles
     /// files of every other dump (warm-ups) and of threads that did nothing are deleted, so the artifacts hold what the
     /// counts came from.
     /// </summary>
-    /// <param name="isLibrary">Whether code from this file is the subject's native library: a thread that ran any is one of the library's own.</param>
+    /// <param name="isLibrary">Whether code from this file is the subject's native library: a thread that ran any is
+    /// one of the library's own.</param>
     public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary, PerfMap names)
     {
         var files = Kept(directory, manifest);
@@ -117,15 +121,17 @@ public static class InstructionProfiles
     }
 
     /// <summary>
-    /// A thread's memory bookkeeping (<see cref="ThreadPart.Memory"/>): the C library's allocator, by glibc's names; the
-    /// runtime's calls into the C library's memory fills and copies (clearing what it hands out); its write barriers, by
-    /// the perf map's names.
+    /// A thread's memory bookkeeping (<see cref="ThreadPart.Memory"/>): the C library's allocator, by glibc's names;
+    /// the runtime's calls into the C library's memory fills and copies (clearing what it hands out); its write
+    /// barriers, by the perf map's names.
     /// </summary>
     public static long Memory(CallgrindFile thread, PerfMap names) =>
         thread.Functions.Where(f => IsMemory(f, names)).Sum(f => f.Self)
         + thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsLibc(c.CalleeFile) && c.Callee.StartsWith("__mem", StringComparison.Ordinal)).Sum(c => c.Inclusive);
 
-    /// <summary>A function whose own instructions are memory bookkeeping: the allocator's, or a write barrier.</summary>
+    /// <summary>
+    /// A function whose own instructions are memory bookkeeping: the allocator's, or a write barrier.
+    /// </summary>
     private static bool IsMemory(FunctionCost function, PerfMap names) =>
         IsAllocator(function) || names.Describe(function.File, function.Name).Contains("WriteBarrier", StringComparison.Ordinal);
 
@@ -139,9 +145,10 @@ public static class InstructionProfiles
     private static bool IsRuntime(string file) => Path.GetFileName(file) == "libcoreclr.so";
 
     /// <summary>
-    /// Every thread's functions together, per message, by name: self instructions of every piece of a function (callgrind
-    /// splits code without a symbol into pieces, each named by its address, and recursion into levels), inclusive only for
-    /// a function with a symbol, at its outermost level (a piece's inclusive cost counts the pieces it jumped to).
+    /// Every thread's functions together, per message, by name: self instructions of every piece of a function
+    /// (callgrind splits code without a symbol into pieces, each named by its address, and recursion into levels),
+    /// inclusive only for a function with a symbol, at its outermost level (a piece's inclusive cost counts the pieces
+    /// it jumped to).
     /// </summary>
     private static List<FunctionInstructions> Functions(IEnumerable<CallgrindFile> files, double messages, PerfMap names, bool exceptMemory = false)
     {

@@ -3,8 +3,8 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// The .NET runtime's perf map (<c>DOTNET_PerfMapEnabled</c>): one line per method it compiled, <c>start size name</c> in
-/// hexadecimal. Code a JIT made has no symbol a profiler can read; this map is how an instruction count names it.
+/// The .NET runtime's perf map (<c>DOTNET_PerfMapEnabled</c>): one line per method it compiled, <c>start size name</c>
+/// in hexadecimal. Code a JIT made has no symbol a profiler can read; this map is how an instruction count names it.
 /// </summary>
 public sealed class PerfMap
 {
@@ -21,7 +21,10 @@ public sealed class PerfMap
 
     public int Count => _entries.Length;
 
-    /// <summary>Every file of <paramref name="files"/> read into one map; a line that is not <c>start size name</c> is skipped (the runtime writes nothing else).</summary>
+    /// <summary>
+    /// Every file of <paramref name="files"/> read into one map; a line that is not <c>start size name</c> is skipped
+    /// (the runtime writes nothing else).
+    /// </summary>
     public static PerfMap Read(IEnumerable<string> files) =>
         new(files.SelectMany(File.ReadLines).Select(Entry).OfType<(ulong, ulong, string)>());
 
@@ -47,8 +50,8 @@ public sealed class PerfMap
 
     /// <summary>
     /// A function of a profile as a reader can tell it: a symbol as it is (recursion marks such as <c>'2</c> dropped);
-    /// code without one, in a file, as <c>file+0xoffset</c>; code made at run time by this map's name for it, shortened to
-    /// <c>Type::Method(arguments)</c>, or <c>unnamed code</c> where the map has none (a stub, precompiled code).
+    /// code without one, in a file, as <c>file+0xoffset</c>; code made at run time by this map's name for it, shortened
+    /// to <c>Type::Method(arguments)</c>, or <c>unnamed code</c> where the map has none (a stub, precompiled code).
     /// </summary>
     public string Describe(string objectPath, string name)
     {

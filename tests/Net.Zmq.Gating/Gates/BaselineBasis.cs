@@ -11,15 +11,21 @@ public enum TimeJudgement
 
     /// <summary>
     /// Against another class: per-case time ratios move with the machine, so they are shown, not judged; a suite's
-    /// geometric mean is judged where the file's <see cref="CrossClassRule"/> says it carries, with its wider tolerance.
+    /// geometric mean is judged where the file's <see cref="CrossClassRule"/> says it carries, with its wider
+    /// tolerance.
     /// </summary>
     AcrossClasses,
 
-    /// <summary>Not at all: the subject is another build of a native library than the one its baseline measured.</summary>
+    /// <summary>
+    /// Not at all: the subject is another build of a native library than the one its baseline measured.
+    /// </summary>
     NotJudged,
 }
 
-/// <summary>The largest relative difference of a case's bytes per operation (thread-counted, process-wide) between a file's classes.</summary>
+/// <summary>
+/// The largest relative difference of a case's bytes per operation (thread-counted, process-wide) between a file's
+/// classes.
+/// </summary>
 public readonly record struct BytesBetweenClasses(double Bytes, double ProcessBytes);
 
 /// <summary>
@@ -27,7 +33,8 @@ public readonly record struct BytesBetweenClasses(double Bytes, double ProcessBy
 /// swing is measured; otherwise the file's first class with a measured swing) and how time is judged there. Policy
 /// bounds and allocation (counted, not timed) are judged on every machine against the chosen class.
 /// </summary>
-/// <param name="Why">Why time is not judged per case (null for <see cref="TimeJudgement.OwnClass"/>): shown with every gate it leaves unapplied.</param>
+/// <param name="Why">Why time is not judged per case (null for <see cref="TimeJudgement.OwnClass"/>): shown with every
+/// gate it leaves unapplied.</param>
 public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, ClassBaseline Class, TimeJudgement Time, string? Why)
 {
     /// <summary>
@@ -46,15 +53,18 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
             : basis;
     }
 
-    /// <summary>This machine's own class in the file, if it has one (the chosen class, or one a refresh here wrote without a swing).</summary>
+    /// <summary>
+    /// This machine's own class in the file, if it has one (the chosen class, or one a refresh here wrote without a
+    /// swing).
+    /// </summary>
     [JsonIgnore]
     public ClassBaseline? OwnClass { get; init; }
 
     /// <summary>
     /// The entry a case is judged against: the chosen class's; where that class lacks it, this machine's own class's.
-    /// A case added since the chosen class was measured has its entry only where a refresh wrote it: on a machine judged
-    /// across classes that is its own class, and the refresh that wrote it must not then fail for want of it. Its time
-    /// is not judged per case there anyway; its allocations are counted, the same on every class.
+    /// A case added since the chosen class was measured has its entry only where a refresh wrote it: on a machine
+    /// judged across classes that is its own class, and the refresh that wrote it must not then fail for want of it.
+    /// Its time is not judged per case there anyway; its allocations are counted, the same on every class.
     /// </summary>
     public BaselineCase? EntryOf(string caseId) =>
         Class.Cases.TryGetValue(caseId, out var chosen) ? chosen
@@ -64,10 +74,10 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
     /// <summary>
     /// How far a case's counted bytes per operation differ between the file's classes, relative to the class judged
     /// against: nothing on a machine's own class. Across classes, where the bytes depend on timing (the managed peer's
-    /// I/O thread batches by how fast the threads run), a machine change moves them: the managed peer's Poller at 64 B allocated 2.2 % more
-    /// on a second machine than on the first, beyond the 2 % the first machine's own runs had moved. So across
-    /// classes an allocation bound widens by the largest move seen between the file's classes; where counting is
-    /// exact (the binding, the floor) every class counts the same and nothing widens.
+    /// I/O thread batches by how fast the threads run), a machine change moves them: the managed peer's Poller at 64 B
+    /// allocated 2.2 % more on a second machine than on the first, beyond the 2 % the first machine's own runs had
+    /// moved. So across classes an allocation bound widens by the largest move seen between the file's classes; where
+    /// counting is exact (the binding, the floor) every class counts the same and nothing widens.
     /// </summary>
     public BytesBetweenClasses BetweenClasses(string caseId)
     {
@@ -85,7 +95,9 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
                 : 0);
     }
 
-    /// <summary>The basis of a file with one class, judged on that class (what the unit tests of single gates use).</summary>
+    /// <summary>
+    /// The basis of a file with one class, judged on that class (what the unit tests of single gates use).
+    /// </summary>
     public static BaselineBasis OwnClassOf(BaselineFile file) => new(file, file.Classes.Single(), TimeJudgement.OwnClass, null);
 
     private static BaselineBasis Across(BaselineFile file, MachineFingerprint machine, ClassBaseline? own)

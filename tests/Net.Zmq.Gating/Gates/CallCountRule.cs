@@ -6,20 +6,23 @@ namespace NetZmqTests.Gating.Gates;
 /// <summary>
 /// Native calls per message, judged exactly: a call that is steady on both sides (<see cref="CountedCase.IsSteady"/>)
 /// and of a judged outcome (<see cref="CallKey.IsJudged"/>) may not be made more often per message than the reference
-/// makes it (a paired build's count, or the count a baseline file recorded). Counts are whole numbers over whole numbers of
-/// messages, so the comparison is of integers: no tolerance, no interval. Calls that vary with timing are shown in
-/// the note, never judged.
+/// makes it (a paired build's count, or the count a baseline file recorded). Counts are whole numbers over whole
+/// numbers of messages, so the comparison is of integers: no tolerance, no interval. Calls that vary with timing are
+/// shown in the note, never judged.
 /// </summary>
 public static class CallCountRule
 {
-    /// <summary>The reference side of a comparison: its count per repetition of so many messages, or null where it varied.</summary>
+    /// <summary>
+    /// The reference side of a comparison: its count per repetition of so many messages, or null where it varied.
+    /// </summary>
     public sealed record Reference(long Messages, IReadOnlyDictionary<string, long?> Calls);
 
     /// <summary>The reference a counted case gives: its steady counts, and null for those that varied.</summary>
     public static Reference Of(CountedCase counted) =>
         new(counted.MessagesPerRepetition, counted.Calls.ToDictionary(c => c, c => counted.IsSteady(c) ? counted.CountIn(0, c) : (long?)null, StringComparer.Ordinal));
 
-    /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the reference (<see cref="RunCounts.VaryingIn"/>).</param>
+    /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the
+    /// reference (<see cref="RunCounts.VaryingIn"/>).</param>
     public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string source)
     {
         var (more, fewer, varying, judged) = Compare(measured, reference, timingDependent);
@@ -45,10 +48,16 @@ public static class CallCountRule
         };
     }
 
-    /// <summary>The calls made more and fewer times per message than by the reference, those shown only, and how many were judged.</summary>
+    /// <summary>
+    /// The calls made more and fewer times per message than by the reference, those shown only, and how many were
+    /// judged.
+    /// </summary>
     private sealed record CallComparison(List<string> More, List<string> Fewer, List<string> Varying, int Judged);
 
-    /// <summary>Every call of either side, in ordinal order: judged exactly where it is judged and steady on both sides, else shown only.</summary>
+    /// <summary>
+    /// Every call of either side, in ordinal order: judged exactly where it is judged and steady on both sides, else
+    /// shown only.
+    /// </summary>
     private static CallComparison Compare(CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
     {
         var more = new List<string>();

@@ -25,7 +25,8 @@ public static class GateEvaluator
 {
     private static readonly GateId EntryGate = new(GateKind.BaselineEntry);
 
-    /// <param name="basis">The file and the class its values come from, and how time is judged against them (<see cref="BaselineBasis.Choose"/>).</param>
+    /// <param name="basis">The file and the class its values come from, and how time is judged against them
+    /// (<see cref="BaselineBasis.Choose"/>).</param>
     /// <param name="gateCpuTime">Also gate each case's CPU-time ratio, as its wall-time ratio is gated: for the
     /// binding's overhead, where CPU time is the binding's cost and stays steady beside a busy neighbour.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
@@ -64,7 +65,8 @@ public static class GateEvaluator
 
     /// <summary>
     /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read: each applied or not, so that which
-    /// gates a run has never depends on how busy the machine happened to be (the report's snapshot is the same beside a neighbour).
+    /// gates a run has never depends on how busy the machine happened to be (the report's snapshot is the same beside a
+    /// neighbour).
     /// </summary>
     private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {
@@ -114,14 +116,19 @@ public static class GateEvaluator
             ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the sender's pace, not the code's; its CPU time is judged"
             : null;
 
-    /// <summary>Whether other processes took enough of the machine while the case's cell was measured that its wall time is not judged.</summary>
+    /// <summary>
+    /// Whether other processes took enough of the machine while the case's cell was measured that its wall time is not
+    /// judged.
+    /// </summary>
     public static bool IsBusy(CaseMeasurement measurement) => measurement.NeighbourCpus > BusyMachineCpus;
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
     private static string? Busy(AnalyzedCase analyzed) =>
         BusyNote(analyzed, "so wall time is not judged and CPU time is");
 
-    /// <summary>"Not applied: the machine was busy …, <paramref name="consequence"/>" where its cell was busy, or null.</summary>
+    /// <summary>
+    /// "Not applied: the machine was busy …, <paramref name="consequence"/>" where its cell was busy, or null.
+    /// </summary>
     internal static string? BusyNote(AnalyzedCase analyzed, string consequence) =>
         IsBusy(analyzed.Measurement)
             ? string.Create(CultureInfo.InvariantCulture,

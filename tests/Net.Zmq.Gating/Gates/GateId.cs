@@ -22,7 +22,9 @@ public enum GateKind
     /// <summary>Bytes per operation on the measured threads against the baseline's.</summary>
     AllocationRegression,
 
-    /// <summary>Bytes per operation process-wide against the baseline's, where a subject allocates on threads it does not own.</summary>
+    /// <summary>
+    /// Bytes per operation process-wide against the baseline's, where a subject allocates on threads it does not own.
+    /// </summary>
     ProcessAllocationRegression,
 
     /// <summary>The suite's geometric mean of time ratios over their baseline ratios.</summary>
@@ -31,7 +33,10 @@ public enum GateKind
     /// <summary>A measured case the baseline has no entry for.</summary>
     BaselineEntry,
 
-    /// <summary>A subject's time over its paired reference's for the same case, measured together (no baseline; <see cref="PairedGates"/>).</summary>
+    /// <summary>
+    /// A subject's time over its paired reference's for the same case, measured together (no baseline;
+    /// <see cref="PairedGates"/>).
+    /// </summary>
     PairedTime,
 
     /// <summary>The same in process CPU time.</summary>
@@ -43,16 +48,27 @@ public enum GateKind
     /// <summary>The geometric mean of subject ÷ reference over every case both ran.</summary>
     PairedAggregate,
 
-    /// <summary>A subject's native calls per message against its paired reference's, counted in the same run (exact, no baseline).</summary>
+    /// <summary>
+    /// A subject's native calls per message against its paired reference's, counted in the same run (exact, no
+    /// baseline).
+    /// </summary>
     PairedCalls,
 
-    /// <summary>Native calls per message against the counts a suite's call baseline recorded (exact, on any machine).</summary>
+    /// <summary>
+    /// Native calls per message against the counts a suite's call baseline recorded (exact, on any machine).
+    /// </summary>
     CallsRegression,
 
-    /// <summary>A subject's instructions per message against its paired reference's, counted under Valgrind in the same run (no baseline).</summary>
+    /// <summary>
+    /// A subject's instructions per message against its paired reference's, counted under Valgrind in the same run (no
+    /// baseline).
+    /// </summary>
     PairedInstructions,
 
-    /// <summary>Instructions per message against those a suite's instruction baseline recorded (on any machine: Valgrind emulates one CPU).</summary>
+    /// <summary>
+    /// Instructions per message against those a suite's instruction baseline recorded (on any machine: Valgrind
+    /// emulates one CPU).
+    /// </summary>
     InstructionsRegression,
 }
 
@@ -63,18 +79,23 @@ public enum GateKind
 /// violation from matching. A ratio bound is one per pair of variants, so its maximum is not part of its identity: it
 /// is carried only for the gate's name (<see cref="RatioMax"/>), which every gate takes from here (<see cref="Name"/>).
 /// </summary>
-/// <param name="Variant">For a policy: the variant it bounds; for a time gate: the reference variant the ratio is to; for
-/// a paired gate: the subject, as its <see cref="Pairing"/> names it.</param>
-/// <param name="Reference">For a ratio policy: the variant it divides by; for a paired gate: the reference, as named.</param>
+/// <param name="Variant">For a policy: the variant it bounds; for a time gate: the reference variant the ratio is to;
+/// for a paired gate: the subject, as its <see cref="Pairing"/> names it.</param>
+/// <param name="Reference">For a ratio policy: the variant it divides by; for a paired gate: the reference, as
+/// named.</param>
 /// <param name="UpToMessageBytes">For a bytes policy: the largest message size it applies to (0: every size).</param>
 /// <param name="BelowBytes">For a bytes policy: its bound, in bytes. Part of the identity because one variant may have
-/// several (the product owner's 5 KB and a published claim's 3 KB); a count of bytes, written as a plain number.</param>
+/// several (the product owner's 5 KB and a published claim's 3 KB); a count of bytes, written as a plain
+/// number.</param>
 [JsonConverter(typeof(GateIdJson))]
 public readonly record struct GateId(GateKind Kind, string Variant = "", string Reference = "", int UpToMessageBytes = 0, double BelowBytes = 0)
 {
     public static GateId For(Baselines.RatioBound bound) => new(GateKind.RatioPolicy, bound.Variant, bound.Reference) { RatioMax = bound.Max };
 
-    /// <summary>For a ratio policy: its bound, shown in its name; not part of its identity (equality and <see cref="Key"/> leave it out).</summary>
+    /// <summary>
+    /// For a ratio policy: its bound, shown in its name; not part of its identity (equality and <see cref="Key"/> leave
+    /// it out).
+    /// </summary>
     public double RatioMax { get; init; }
 
     public bool Equals(GateId other) =>
@@ -83,7 +104,9 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
 
     public override int GetHashCode() => HashCode.Combine(Kind, Variant, Reference, UpToMessageBytes, BelowBytes);
 
-    /// <summary>The gate's name as the report and the claims show it, made from its identity (a ratio bound's with its maximum).</summary>
+    /// <summary>
+    /// The gate's name as the report and the claims show it, made from its identity (a ratio bound's with its maximum).
+    /// </summary>
     public string Name => Kind switch
     {
         GateKind.RatioPolicy => string.Create(CultureInfo.InvariantCulture, $"policy: {Variant} ≤ {RatioMax:0.00} × {Reference}"),
@@ -160,7 +183,8 @@ public readonly record struct GateId(GateKind Kind, string Variant = "", string 
             ["regression", "instructions"] => new GateId(GateKind.InstructionsRegression),
             _ => null,
         };
-        // Only the canonical spelling: "policy/ratio/Poller/PureBlocking/" or a zero-padded size would round-trip differently.
+        // Only the canonical spelling: "policy/ratio/Poller/PureBlocking/" or a zero-padded size would round-trip
+        // differently.
         return id is { } parsed && parsed.Key == key && parts.All(p => p.Length > 0) ? id : null;
     }
 

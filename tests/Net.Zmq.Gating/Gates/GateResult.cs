@@ -7,7 +7,10 @@ public enum GateVerdict
     /// <summary>The bound does not hold, and nothing reviewed accepts it: the run fails.</summary>
     Fail,
 
-    /// <summary>The bound does not hold, and the baseline file records it as a reviewed known violation: shown failing, the run stays green.</summary>
+    /// <summary>
+    /// The bound does not hold, and the baseline file records it as a reviewed known violation: shown failing, the run
+    /// stays green.
+    /// </summary>
     KnownViolation,
 
     /// <summary>
@@ -17,25 +20,40 @@ public enum GateVerdict
     NotApplied,
 }
 
-/// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.</summary>
+/// <summary>
+/// One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.
+/// </summary>
 /// <param name="Id">What the gate judges, independent of how it is shown; known violations refer to it.</param>
 public sealed record GateResult(GateId Id, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
 {
-    /// <summary>The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>: its id's name, always.</summary>
+    /// <summary>
+    /// The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>: its id's name, always.
+    /// </summary>
     public string Gate => Id.Name;
 
-    /// <summary>True for gates on a time ratio: the clock scatters, so a failure is confirmed by measuring again.</summary>
+    /// <summary>
+    /// True for gates on a time ratio: the clock scatters, so a failure is confirmed by measuring again.
+    /// </summary>
     public bool JudgesTime { get; init; }
 
     public bool FailsRun => Verdict == GateVerdict.Fail;
 
-    /// <summary>For a native call count gate: each exact call whose count per message differs from the reference's, "more: …" or "fewer: …".</summary>
+    /// <summary>
+    /// For a native call count gate: each exact call whose count per message differs from the reference's, "more: …" or
+    /// "fewer: …".
+    /// </summary>
     public IReadOnlyList<string> CallChanges { get; init; } = [];
 
-    /// <summary>For a failed instruction gate: the functions whose instructions per message changed most, each with its share of the change.</summary>
+    /// <summary>
+    /// For a failed instruction gate: the functions whose instructions per message changed most, each with its share of
+    /// the change.
+    /// </summary>
     public IReadOnlyList<string> FunctionChanges { get; init; } = [];
 
-    /// <summary>For an instruction gate: measured ÷ reference per message, by part (receiver, total), where both sides counted it.</summary>
+    /// <summary>
+    /// For an instruction gate: measured ÷ reference per message, by part (receiver, total), where both sides counted
+    /// it.
+    /// </summary>
     public IReadOnlyDictionary<string, double> PartRatios { get; init; } = new Dictionary<string, double>();
 
     /// <summary>One line that says everything a reader needs to act.</summary>

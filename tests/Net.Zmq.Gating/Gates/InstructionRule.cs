@@ -4,32 +4,39 @@ using NetZmqTests.Gating.Counting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Instructions per message, judged against a reference (a paired build's counts in the same run, or a baseline file's):
-/// each judged part (<see cref="InstructionBounds"/>) fails when it is steady on both sides and grew by more than its
-/// bound. A part that differed between repetitions on either side is shown, not judged; so is every part the bounds do
-/// not name. A failure says why, by function: those whose instructions per message changed most, and the share of the
-/// change each explains.
+/// Instructions per message, judged against a reference (a paired build's counts in the same run, or a baseline
+/// file's): each judged part (<see cref="InstructionBounds"/>) fails when it is steady on both sides and grew by more
+/// than its bound. A part that differed between repetitions on either side is shown, not judged; so is every part the
+/// bounds do not name. A failure says why, by function: those whose instructions per message changed most, and the
+/// share of the change each explains.
 /// </summary>
 public static class InstructionRule
 {
     /// <summary>How many functions a failure names.</summary>
     private const int FunctionsNamed = 5;
 
-    /// <summary>The reference side: its instructions per message by part, whether each was steady, and its functions where known (all threads', and the receiver's).</summary>
+    /// <summary>
+    /// The reference side: its instructions per message by part, whether each was steady, and its functions where known
+    /// (all threads', and the receiver's).
+    /// </summary>
     public sealed record Reference(IReadOnlyDictionary<ThreadPart, double> PerMessage, IReadOnlySet<ThreadPart> Steady,
         IReadOnlyList<FunctionInstructions> Functions)
     {
         public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
 
-        /// <summary>The receiver's highest repetition per message, where the reference was counted in this run (null for a baseline file).</summary>
+        /// <summary>
+        /// The receiver's highest repetition per message, where the reference was counted in this run (null for a
+        /// baseline file).
+        /// </summary>
         public double? ReceiverHighest { get; init; }
     }
 
     /// <summary>
-    /// How many times its bound (relative, and the floor per message) a receiver that varied between repetitions must be
-    /// above the reference in every repetition to fail: its repetitions move by events one side had and the other not (a
-    /// pool that missed, a command the I/O thread sent), and two copies of one build, one of them varying, were at most
-    /// 0.99 % and 29 instructions per message apart in 16 A/A runs (a pooled strategy at 64 KiB, the same side above every time).
+    /// How many times its bound (relative, and the floor per message) a receiver that varied between repetitions must
+    /// be above the reference in every repetition to fail: its repetitions move by events one side had and the other
+    /// not (a pool that missed, a command the I/O thread sent), and two copies of one build, one of them varying, were
+    /// at most 0.99 % and 29 instructions per message apart in 16 A/A runs (a pooled strategy at 64 KiB, the same side
+    /// above every time).
     /// </summary>
     public const double SeparatedBoundTimes = 4;
 
@@ -59,7 +66,10 @@ public static class InstructionRule
         };
     }
 
-    /// <summary>Every part, as it compares: grown beyond its bound, held within it, or shown (unbounded, unsteady, or new) where it moved or varied.</summary>
+    /// <summary>
+    /// Every part, as it compares: grown beyond its bound, held within it, or shown (unbounded, unsteady, or new) where
+    /// it moved or varied.
+    /// </summary>
     private static (List<string> Grew, List<string> Held, List<string> Shown) Compare(CountedInstructions measured, Reference reference, InstructionBounds bounds)
     {
         var (grew, held, shown) = (new List<string>(), new List<string>(), new List<string>());
@@ -92,8 +102,9 @@ public static class InstructionRule
     }
 
     /// <summary>
-    /// Where the receiver varied on either side: the bound it broke (for the text) when even its lowest repetition is above
-    /// the reference's highest by <see cref="SeparatedBoundTimes"/> its bound and floor; else null, and it stays shown.
+    /// Where the receiver varied on either side: the bound it broke (for the text) when even its lowest repetition is
+    /// above the reference's highest by <see cref="SeparatedBoundTimes"/> its bound and floor; else null, and it stays
+    /// shown.
     /// </summary>
     private static string? Separated(ThreadPart part, CountedInstructions measured, Reference reference, InstructionBounds bounds)
     {
@@ -109,16 +120,17 @@ public static class InstructionRule
     }
 
     /// <summary>
-    /// The functions whose instructions per message (self) changed most between the two sides, each with the share of the
-    /// change it explains, and its inclusive change where it has a symbol. Where the receiver grew, its own functions (and
-    /// its change): the other threads' timing and memory bookkeeping then say nothing in it.
+    /// The functions whose instructions per message (self) changed most between the two sides, each with the share of
+    /// the change it explains, and its inclusive change where it has a symbol. Where the receiver grew, its own
+    /// functions (and its change): the other threads' timing and memory bookkeeping then say nothing in it.
     /// </summary>
     public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference, bool receiverGrew = false)
     {
         var own = receiverGrew && measured.ReceiverFunctions.Count > 0 && reference.ReceiverFunctions.Count > 0;
         if (!own && reference.Functions.Count == 0)
         {
-            // A baseline file keeps the receiver's functions only: against those, another thread's growth would be misread.
+            // A baseline file keeps the receiver's functions only: against those, another thread's growth would be
+            // misread.
             return [$"no function is compared: the reference keeps {(reference.ReceiverFunctions.Count > 0 ? "the receiver's functions only" : "none")}, " +
                     "and what grew is not the receiver's; this run's largest per message, all threads: " +
                     string.Join("; ", measured.Functions.OrderByDescending(f => f.Self).Take(FunctionsNamed)
@@ -129,7 +141,8 @@ public static class InstructionRule
         var change = measured.PerMessage(part) - reference.PerMessage.GetValueOrDefault(part);
         var before = (own ? reference.ReceiverFunctions : reference.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
         var now = (own ? measured.ReceiverFunctions : measured.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
-        // Each side keeps only its largest functions: one missing from a side is new there only if it would have made that side's list.
+        // Each side keeps only its largest functions: one missing from a side is new there only if it would have made
+        // that side's list.
         var (leastBefore, leastNow) = (before.Values.Select(f => f.Self).DefaultIfEmpty(0).Min(), now.Values.Select(f => f.Self).DefaultIfEmpty(0).Min());
         return [.. before.Keys.Union(now.Keys)
             .Where(k => (before.ContainsKey(k) || now[k].Self >= leastBefore) && (now.ContainsKey(k) || before[k].Self >= leastNow))
@@ -174,8 +187,8 @@ public sealed record InstructionBounds(double? Receiver, double? Sender, double?
 {
     /// <summary>
     /// Instructions per message a part must grow by, beyond its relative bound, to fail: two copies of one build, each
-    /// steady in three repetitions, were once 7.4 apart on a small case (0.82 %: a command the library's I/O thread sent in
-    /// every repetition of one and none of the other).
+    /// steady in three repetitions, were once 7.4 apart on a small case (0.82 %: a command the library's I/O thread
+    /// sent in every repetition of one and none of the other).
     /// </summary>
     public double Floor { get; init; } = 10;
 

@@ -9,22 +9,28 @@ namespace NetZmqTests.Gating.Gates;
 /// A subject judged directly against its reference (<see cref="Pairing"/>; the merge gate: a change's build against
 /// the build it changes), both measured in the same cells, their operations interleaved unit by unit, so subject ÷
 /// reference is judged with no baseline file and no machine class (what differs between processes and machines is the
-/// same for both). Every case is a ratio to the reference's same case (<see cref="AnalyzedCase.Ratio"/>, paired by unit).
+/// same for both). Every case is a ratio to the reference's same case (<see cref="AnalyzedCase.Ratio"/>, paired by
+/// unit).
 /// <list type="bullet">
-/// <item>Time, per case: fails when the whole 95 % interval of subject ÷ reference lies above 1 + <see cref="Thresholds.Time"/>
-/// and the slowdown exceeds <see cref="TimeRegressionRule.NoiseFloorNanosecondsPerMessage"/>, in wall time, also beside a
-/// busy neighbour (it slows both alike, operation by operation, so it widens the interval but does not tilt
-/// it). Cases that sleep between polls are shown, not judged (<see cref="SleepBound"/>).</item>
-/// <item>Time, over every case: the geometric mean of subject ÷ reference, each case weighted by its precision (cells resampled
-/// whole: a cell's cases share their workloads), fails when its whole interval lies above 1 + <see cref="Thresholds.Aggregate"/>:
-/// a small slowdown of every path, which no case shows clearly on its own.</item>
-/// <item>Allocation, per case: the subject's bytes per operation above the reference's × (1 + relative) + absolute slack.</item>
+/// <item>Time, per case: fails when the whole 95 % interval of subject ÷ reference lies above 1 +
+/// <see cref="Thresholds.Time"/> and the slowdown exceeds
+/// <see cref="TimeRegressionRule.NoiseFloorNanosecondsPerMessage"/>, in wall time, also beside a busy neighbour (it
+/// slows both alike, operation by operation, so it widens the interval but does not tilt it). Cases that sleep between
+/// polls are shown, not judged (<see cref="SleepBound"/>).</item>
+/// <item>Time, over every case: the geometric mean of subject ÷ reference, each case weighted by its precision (cells
+/// resampled whole: a cell's cases share their workloads), fails when its whole interval lies above 1 +
+/// <see cref="Thresholds.Aggregate"/>: a small slowdown of every path, which no case shows clearly on its own.</item>
+/// <item>Allocation, per case: the subject's bytes per operation above the reference's × (1 + relative) + absolute
+/// slack.</item>
 /// </list>
-/// A failed time gate is measured again after the rest of the run, as every time gate is (<see cref="GateConfirmation"/>).
+/// A failed time gate is measured again after the rest of the run, as every time gate is
+/// (<see cref="GateConfirmation"/>).
 /// </summary>
 public static class PairedGates
 {
-    /// <summary>How far the subject may be slower than its reference before a gate fails, and the allocation slack.</summary>
+    /// <summary>
+    /// How far the subject may be slower than its reference before a gate fails, and the allocation slack.
+    /// </summary>
     /// <param name="Time">Per case: the interval's lower end must exceed 1 + this.</param>
     /// <param name="Aggregate">Over every case: the geometric mean's interval must lie above 1 + this.</param>
     /// <param name="BytesRelative">Allocation slack relative to the reference's bytes per operation.</param>
@@ -32,13 +38,15 @@ public static class PairedGates
     public sealed record Thresholds(double Time, double Aggregate, double BytesRelative, double BytesAbsolute);
 
     /// <summary>
-    /// The thresholds the suite gates with. Decisions, set from A/A runs in which subject and reference were two copies of
-    /// one packed build (docs/trust.md has the runs): a threshold above what identical bits showed, well below the
+    /// The thresholds the suite gates with. Decisions, set from A/A runs in which subject and reference were two copies
+    /// of one packed build (docs/trust.md has the runs): a threshold above what identical bits showed, well below the
     /// slowdowns the gate must catch (+5 % of one case, +3 % of every case).
     /// </summary>
     public static Thresholds Default { get; } = new(Time: 0.02, Aggregate: 0.01, BytesRelative: 0.01, BytesAbsolute: 1024);
 
-    /// <summary>Clusters smaller than this many make the geometric mean's interval meaningless (a narrow PERF_FILTER).</summary>
+    /// <summary>
+    /// Clusters smaller than this many make the geometric mean's interval meaningless (a narrow PERF_FILTER).
+    /// </summary>
     public const int AggregateMinimumGroups = AggregateRule.MinimumGroups;
 
     /// <param name="cases">The subject's cases, each judged against the reference's same case.</param>
@@ -76,9 +84,9 @@ public static class PairedGates
 
     /// <summary>
     /// Why a case that sleeps between polls (NonBlocking) has no paired time gate: its operation is mostly the
-    /// timer's and the sender's pace, and how two workloads' senders and sleeps happen to meet differs by regime, in CPU
-    /// time too. Two copies of one build measured 0.50 to 1.53 × each other there (PUB/SUB inproc, machine B), whole
-    /// runs of blocks alike, where every other case stayed within a few percent.
+    /// timer's and the sender's pace, and how two workloads' senders and sleeps happen to meet differs by regime, in
+    /// CPU time too. Two copies of one build measured 0.50 to 1.53 × each other there (PUB/SUB inproc, machine B),
+    /// whole runs of blocks alike, where every other case stayed within a few percent.
     /// </summary>
     private const string SleepBound =
         "not applied: this case sleeps between polls, and two copies of one build measured 0.50-1.53 × each other there (wall and CPU time alike); shown only";
@@ -103,7 +111,8 @@ public static class PairedGates
 
         if (kind == GateKind.PairedTime && compared.ProcessRatios is { Count: > 1 } processes)
         {
-            // Each process's own ratio: a state of one process (one far from the others) widens the interval, and shows here.
+            // Each process's own ratio: a state of one process (one far from the others) widens the interval, and shows
+            // here.
             var each = F($"per process {string.Join(", ", processes.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))}");
             note = note is null ? each : $"{note}; {each}";
         }
@@ -116,10 +125,11 @@ public static class PairedGates
     }
 
     /// <summary>
-    /// The geometric mean over every case judged in wall time, each weighted by its precision (<see cref="Weight"/>), its
-    /// interval from resampling whole groups (cells, whose cases share their workloads).
+    /// The geometric mean over every case judged in wall time, each weighted by its precision (<see cref="Weight"/>),
+    /// its interval from resampling whole groups (cells, whose cases share their workloads).
     /// </summary>
-    /// <param name="minimumGroups">Fewer groups than this give null: the gate judges no mean of fewer than it trusts; the report shows any.</param>
+    /// <param name="minimumGroups">Fewer groups than this give null: the gate judges no mean of fewer than it trusts;
+    /// the report shows any.</param>
     public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases, int minimumGroups = AggregateMinimumGroups)
     {
         var timed = cases.Where(c => !c.Case.SleepBound).ToList();
@@ -140,10 +150,10 @@ public static class PairedGates
 
     /// <summary>
     /// Where every case was measured in the same processes (P ≥ 2), the mean's interval at the top level: the weighted
-    /// mean of each process's ratios, one per process, and Student's t over those (as a factor: the interval's upper end
-    /// over the estimate). A state of one process that moves every case moves one of these, and resampling cells
-    /// cannot see it (measured: +5 % into every subject case of one process of four read 1.011 [1.004, 1.018] over cells).
-    /// Null for a run of one process.
+    /// mean of each process's ratios, one per process, and Student's t over those (as a factor: the interval's upper
+    /// end over the estimate). A state of one process that moves every case moves one of these, and resampling cells
+    /// cannot see it (measured: +5 % into every subject case of one process of four read 1.011 [1.004, 1.018] over
+    /// cells). Null for a run of one process.
     /// </summary>
     private static double? OverProcesses(IReadOnlyList<AnalyzedCase> timed)
     {

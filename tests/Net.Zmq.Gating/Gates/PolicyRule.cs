@@ -6,9 +6,9 @@ using NetZmqTests.Gating.Reporting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The policy's gates: each hand-set ratio bound in every group, failing when the ratio's whole 95 % confidence interval
-/// lies above the bound (beside a busy neighbour shown, not judged), and each bytes bound, failing when the counted
-/// bytes per operation reach it; a known violation recorded in the file is accepted.
+/// The policy's gates: each hand-set ratio bound in every group, failing when the ratio's whole 95 % confidence
+/// interval lies above the bound (beside a busy neighbour shown, not judged), and each bytes bound, failing when the
+/// counted bytes per operation reach it; a known violation recorded in the file is accepted.
 /// </summary>
 public static class PolicyRule
 {

@@ -37,16 +37,24 @@ public static class TimeRegressionRule
 
     private static readonly double Z95 = Distributions.NormalQuantile975;
 
-    /// <summary>A 95 % interval's half-width in log space over 1.96: the standard error it implies (infinite for an unbounded interval).</summary>
+    /// <summary>
+    /// A 95 % interval's half-width in log space over 1.96: the standard error it implies (infinite for an unbounded
+    /// interval).
+    /// </summary>
     private static double StandardError(double lower, double upper) =>
         lower > 0 && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : double.PositiveInfinity;
 
     private static double Square(double x) => x * x;
 
-    /// <summary>What a time gate judges a measured ratio against: the recorded ratio with its interval, its run-to-run swing and the tolerance.</summary>
+    /// <summary>
+    /// What a time gate judges a measured ratio against: the recorded ratio with its interval, its run-to-run swing and
+    /// the tolerance.
+    /// </summary>
     public sealed record Bound(RatioEstimate Recorded, double RunToRun, double Tolerance);
 
-    /// <summary>One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.</summary>
+    /// <summary>
+    /// One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.
+    /// </summary>
     public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, Bound bound, string baselinePath)
     {
         var (recorded, runToRun, ratioTolerance) = (bound.Recorded.Value, bound.RunToRun, bound.Tolerance);

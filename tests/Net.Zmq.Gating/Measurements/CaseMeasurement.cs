@@ -1,8 +1,8 @@
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// Where a measured case sits, in terms the gates understand. Gating knows nothing of the libraries measured: a subject is the
-/// thing measured (a driver), a suite is one published table, a group holds the cases whose times are compared
+/// Where a measured case sits, in terms the gates understand. Gating knows nothing of the libraries measured: a subject
+/// is the thing measured (a driver), a suite is one published table, a group holds the cases whose times are compared
 /// with each other, and a variant is what differs inside a group.
 /// </summary>
 /// <param name="Id">The stable case id: the key in baselines, reports and filters.</param>
@@ -25,7 +25,8 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
 
     /// <summary>
     /// Why this case has no baseline entry by design (the baselines hold another profile's cases), or null when it
-    /// must have one: a declared case without an entry is shown as unbaselined, never failed (<see cref="Gates.GateEvaluator"/>).
+    /// must have one: a declared case without an entry is shown as unbaselined, never failed
+    /// (<see cref="Gates.GateEvaluator"/>).
     /// </summary>
     public string? Unbaselined { get; init; }
 
@@ -38,7 +39,8 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
 /// <param name="NanosecondsPerOperation">One value per measured iteration, in the order measured.</param>
 /// <param name="BytesAllocatedPerOperation">Managed bytes allocated per operation (the median over operations) on
 /// the threads the measured code runs on, counted exactly per thread whatever else the process does.</param>
-/// <param name="Gen0PerThousandOperations">Gen0 collections per 1,000 operations (BenchmarkDotNet's convention).</param>
+/// <param name="Gen0PerThousandOperations">Gen0 collections per 1,000 operations (BenchmarkDotNet's
+/// convention).</param>
 public sealed record CaseMeasurement(
     CaseIdentity Case,
     int MessagesPerOperation,
@@ -63,7 +65,9 @@ public sealed record CaseMeasurement(
             : throw new ArgumentException($"{Case.Id}: {value.Count} pairing units for {NanosecondsPerOperation.Count} operations");
     }
 
-    /// <summary>Per operation, the workload it ran on (a fresh set of sockets and threads per block); all 0 when not given.</summary>
+    /// <summary>
+    /// Per operation, the workload it ran on (a fresh set of sockets and threads per block); all 0 when not given.
+    /// </summary>
     public IReadOnlyList<int> Blocks
     {
         get => _blocks ?? new int[NanosecondsPerOperation.Count];
@@ -72,8 +76,8 @@ public sealed record CaseMeasurement(
     }
 
     /// <summary>
-    /// Per operation, the measuring process it ran in (a run is a set of processes, <see cref="MeasuredProcess"/>); all 0
-    /// when not given. Block and unit numbers are unique across the processes of a run.
+    /// Per operation, the measuring process it ran in (a run is a set of processes, <see cref="MeasuredProcess"/>); all
+    /// 0 when not given. Block and unit numbers are unique across the processes of a run.
     /// </summary>
     public IReadOnlyList<int> Processes
     {
@@ -85,9 +89,9 @@ public sealed record CaseMeasurement(
     private readonly IReadOnlyList<int>? _processes;
 
     /// <summary>
-    /// Where the measured code also allocates on threads it does not own (a managed subject's own I/O thread), the bytes
-    /// allocated process-wide per operation (median), which include the test host's own allocations of the moment;
-    /// null where everything is counted exactly in <see cref="BytesAllocatedPerOperation"/>.
+    /// Where the measured code also allocates on threads it does not own (a managed subject's own I/O thread), the
+    /// bytes allocated process-wide per operation (median), which include the test host's own allocations of the
+    /// moment; null where everything is counted exactly in <see cref="BytesAllocatedPerOperation"/>.
     /// </summary>
     public double? ProcessBytesPerOperation { get; init; }
 
@@ -105,8 +109,8 @@ public sealed record CaseMeasurement(
     private readonly IReadOnlyList<double>? _cpu;
 
     /// <summary>
-    /// CPUs other processes used, on average, while the case's cell was measured (<see cref="Platform.NeighbourLoad"/>);
-    /// null where the machine's accounting cannot be read.
+    /// CPUs other processes used, on average, while the case's cell was measured
+    /// (<see cref="Platform.NeighbourLoad"/>); null where the machine's accounting cannot be read.
     /// </summary>
     public double? NeighbourCpus { get; init; }
 

@@ -1,8 +1,8 @@
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// What one measuring process of a run measured: its seed (which replays it, <see cref="Running.RunSeed"/>), which build
-/// of the subject it loaded first, how long it measured, and every case it measured. A run is a set of these.
+/// What one measuring process of a run measured: its seed (which replays it, <see cref="Running.RunSeed"/>), which
+/// build of the subject it loaded first, how long it measured, and every case it measured. A run is a set of these.
 /// </summary>
 /// <param name="Process">Its number in the run, from 0.</param>
 /// <param name="Seed">The seed it drew; <c>PERF_SEED</c> replays it.</param>
@@ -19,8 +19,9 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
     /// saw. Judged on the fresh processes alone, a confirmation was two to three times less precise than the pass it
     /// confirmed and cleared real slowdowns: replayed over machine C's saved runs, 16 injected +3 % and +5 % slowdowns
     /// cleared alone would have failed on both passes together, none that failed alone would have passed, and the 4
-    /// first-pass failures of 19 A/A runs (and a +5 % in one process of four) would still have cleared. Where the first pass measured in one process, its blocks are the top level and one more
-    /// process cannot make a level of two: the confirmation is then judged alone, as before.
+    /// first-pass failures of 19 A/A runs (and a +5 % in one process of four) would still have cleared. Where the first
+    /// pass measured in one process, its blocks are the top level and one more process cannot make a level of two: the
+    /// confirmation is then judged alone, as before.
     /// </summary>
     public static IReadOnlyList<MeasuredProcess> WithEarlierPasses(IReadOnlyList<IReadOnlyList<MeasuredProcess>> passes)
     {
@@ -37,7 +38,10 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
             .Select((p, i) => p with { Process = i })];
     }
 
-    /// <summary>Whether a confirmation is judged together with the first pass <paramref name="firstPass"/>: where it measured in several processes.</summary>
+    /// <summary>
+    /// Whether a confirmation is judged together with the first pass <paramref name="firstPass"/>: where it measured in
+    /// several processes.
+    /// </summary>
     public static bool JudgedTogether(IReadOnlyList<MeasuredProcess> firstPass) => firstPass.Count > 1;
 
     /// <summary>
@@ -53,7 +57,8 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
             return processes[0].Measurements;
         }
 
-        // Offsets past every unit and block of the processes before: numbering stays unique, whatever each process used.
+        // Offsets past every unit and block of the processes before: numbering stays unique, whatever each process
+        // used.
         var unitOffset = new int[processes.Count];
         var blockOffset = new int[processes.Count];
         for (var i = 1; i < processes.Count; i++)

@@ -12,7 +12,9 @@ public static class PairedSamples
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference) =>
         LogRatios(subject, reference, m => m.NanosecondsPerOperation);
 
-    /// <summary>Paired log-ratios of <paramref name="values"/> (wall or CPU time per operation), one per unit.</summary>
+    /// <summary>
+    /// Paired log-ratios of <paramref name="values"/> (wall or CPU time per operation), one per unit.
+    /// </summary>
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
         var theirs = MeanLogByUnit(reference, values(reference));
@@ -35,10 +37,11 @@ public static class PairedSamples
     }
 
     /// <summary>
-    /// Paired log-ratios of <paramref name="values"/>, one per block, by block: the mean of the block's unit log-ratios.
-    /// For two cases measured on workloads of their own (two builds of one binding), each block's pair of workloads
-    /// settles into a regime of its own (how their connections and threads happened to meet), which every unit of the
-    /// block shares: the blocks, not the units, are the independent samples, and an interval over units would be too narrow.
+    /// Paired log-ratios of <paramref name="values"/>, one per block, by block: the mean of the block's unit
+    /// log-ratios. For two cases measured on workloads of their own (two builds of one binding), each block's pair of
+    /// workloads settles into a regime of its own (how their connections and threads happened to meet), which every
+    /// unit of the block shares: the blocks, not the units, are the independent samples, and an interval over units
+    /// would be too narrow.
     /// </summary>
     private static SortedDictionary<int, double> BlockLogRatiosKeyed(CaseMeasurement subject, CaseMeasurement reference,
         Func<CaseMeasurement, IReadOnlyList<double>> values)
@@ -75,8 +78,9 @@ public static class PairedSamples
     }
 
     /// <summary>
-    /// The block log-ratios (<see cref="BlockLogRatiosKeyed"/>), one list per measuring process (<see cref="CaseMeasurement.Processes"/>),
-    /// in process order: the samples of a ratio whose processes are the top level of repetition (<see cref="Statistics.ProcessLevel"/>).
+    /// The block log-ratios (<see cref="BlockLogRatiosKeyed"/>), one list per measuring process
+    /// (<see cref="CaseMeasurement.Processes"/>), in process order: the samples of a ratio whose processes are the top
+    /// level of repetition (<see cref="Statistics.ProcessLevel"/>).
     /// </summary>
     public static Statistics.ProcessSamples BlockLogRatiosByProcess(CaseMeasurement subject, CaseMeasurement reference,
         Func<CaseMeasurement, IReadOnlyList<double>> values)

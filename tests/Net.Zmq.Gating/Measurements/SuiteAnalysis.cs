@@ -10,18 +10,22 @@ public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Rat
 {
     public CaseIdentity Case => Measurement.Case;
 
-    /// <summary>The same ratio in process CPU time instead of wall time (paired the same way); null where CPU time was not measured.</summary>
+    /// <summary>
+    /// The same ratio in process CPU time instead of wall time (paired the same way); null where CPU time was not
+    /// measured.
+    /// </summary>
     public RatioEstimate? CpuRatio { get; init; }
 
     /// <summary>
     /// Where the reference is another subject's same case (a build against the build it changes), that case's bytes per
-    /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's own subject.
+    /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's
+    /// own subject.
     /// </summary>
     public double? ReferenceBytesPerOperation { get; init; }
 
     /// <summary>
-    /// Where the ratio was measured in several processes and judged over them (<see cref="Statistics.ProcessLevel"/>), the
-    /// ratio each process measured, in process order: what shows a state of one process. Null otherwise.
+    /// Where the ratio was measured in several processes and judged over them (<see cref="Statistics.ProcessLevel"/>),
+    /// the ratio each process measured, in process order: what shows a state of one process. Null otherwise.
     /// </summary>
     public IReadOnlyList<double>? ProcessRatios { get; init; }
 }
@@ -51,7 +55,10 @@ public static class SuiteAnalysis
         }).ToList();
     }
 
-    /// <summary><paramref name="subject"/> judged against <paramref name="reference"/>: another variant, or the same case of another subject.</summary>
+    /// <summary>
+    /// <paramref name="subject"/> judged against <paramref name="reference"/>: another variant, or the same case of
+    /// another subject.
+    /// </summary>
     public static AnalyzedCase Against(CaseMeasurement subject, CaseMeasurement reference) =>
         new(subject, Compare(subject, reference), reference.NanosecondsPerOperation)
         {

@@ -35,8 +35,9 @@ internal static unsafe partial class LinuxThreads
     }
 
     /// <summary>
-    /// CPU time a thread of this process has used, in nanoseconds; -1 when it has ended. The kernel's clock of one thread
-    /// by its id (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED) in its posix-timers header): a system call, no file to read.
+    /// CPU time a thread of this process has used, in nanoseconds; -1 when it has ended. The kernel's clock of one
+    /// thread by its id (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED) in its posix-timers header): a system call, no file
+    /// to read.
     /// </summary>
     public static long ThreadCpuNanoseconds(int thread)
     {
@@ -52,7 +53,9 @@ internal static unsafe partial class LinuxThreads
         return SchedGetAffinity(thread, sizeof(ulong), &mask) == 0 ? mask : 0;
     }
 
-    /// <summary>Restricts a thread to the CPUs in <paramref name="mask"/>; false when the thread is gone or the call is refused.</summary>
+    /// <summary>
+    /// Restricts a thread to the CPUs in <paramref name="mask"/>; false when the thread is gone or the call is refused.
+    /// </summary>
     public static bool SetAffinity(int thread, ulong mask) => SchedSetAffinity(thread, sizeof(ulong), &mask) == 0;
 
     [LibraryImport(LibC, EntryPoint = "open")]
@@ -65,8 +68,8 @@ internal static unsafe partial class LinuxThreads
     private static partial int Close(int file);
 
     /// <summary>
-    /// Reads a small file of /proc into <paramref name="buffer"/> by its NUL-terminated path, allocating nothing (a caller
-    /// that must not disturb its own allocation buffer calls this in a loop); the bytes read, or -1.
+    /// Reads a small file of /proc into <paramref name="buffer"/> by its NUL-terminated path, allocating nothing (a
+    /// caller that must not disturb its own allocation buffer calls this in a loop); the bytes read, or -1.
     /// </summary>
     public static int ReadProcFile(byte[] nulTerminatedPath, byte[] buffer)
     {

@@ -4,8 +4,8 @@ using System.Text.RegularExpressions;
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// Where things lay on one machine: a fingerprint says what was loaded (a version, a file's name and hash), never where,
-/// so that committed baselines and reports name no developer's folders and compare equal across clones.
+/// Where things lay on one machine: a fingerprint says what was loaded (a version, a file's name and hash), never
+/// where, so that committed baselines and reports name no developer's folders and compare equal across clones.
 /// </summary>
 public static partial class MachinePaths
 {
@@ -14,8 +14,8 @@ public static partial class MachinePaths
 
     /// <summary>
     /// An absolute path under the places machines keep users', build agents' and packages' files (or any drive-letter
-    /// path), two segments or more. System files every machine has (/dev/null, /proc) and placeholders (/path/to) are not
-    /// a machine's; nor are slashes inside words (case ids).
+    /// path), two segments or more. System files every machine has (/dev/null, /proc) and placeholders (/path/to) are
+    /// not a machine's; nor are slashes inside words (case ids).
     /// </summary>
     [GeneratedRegex(@"(?<![\w.~:/\\-])(?:[A-Za-z]:[\\/]|/(?=(?:home|Users|work|tmp|root|opt|mnt|var|srv|usr|lib|lib64|etc|runner|github|builds|agent|data|clones|Volumes|private|workspace)/))[\w.@+-]+(?:[\\/][\w.@+-]+)+[\\/]?")]
     private static partial Regex AbsolutePath();

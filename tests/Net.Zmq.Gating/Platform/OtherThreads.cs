@@ -16,12 +16,16 @@ public static class OtherThreads
     private const int QuietLooks = 3;
 
     /// <summary>
-    /// Two milliseconds: beside a CPU hog a woken thread (or the kernel's delivery of what it sent) waited for a CPU longer
-    /// than three looks one millisecond apart, and the receiver then found its queue short in one repetition of several.
+    /// Two milliseconds: beside a CPU hog a woken thread (or the kernel's delivery of what it sent) waited for a CPU
+    /// longer than three looks one millisecond apart, and the receiver then found its queue short in one repetition of
+    /// several.
     /// </summary>
     private static readonly TimeSpan LookEvery = TimeSpan.FromMilliseconds(2);
 
-    /// <summary>The futex system call (x86-64, AArch64 differ; both checked): what a thread waiting for Valgrind's scheduler lock sits in.</summary>
+    /// <summary>
+    /// The futex system call (x86-64, AArch64 differ; both checked): what a thread waiting for Valgrind's scheduler
+    /// lock sits in.
+    /// </summary>
     private static readonly int[] FutexCalls = [202, 98];
 
     /// <summary>Why the threads cannot be watched here; null where they can.</summary>
@@ -34,15 +38,18 @@ public static class OtherThreads
     /// <summary>Every thread of this process now, by kernel id.</summary>
     public static IReadOnlySet<int> Now() => LinuxThreads.ProcessThreads().ToHashSet();
 
-    /// <summary>The threads started since <paramref name="before"/> whose names <paramref name="carries"/> accepts: a workload's own message carriers, not an earlier one's that linger.</summary>
+    /// <summary>
+    /// The threads started since <paramref name="before"/> whose names <paramref name="carries"/> accepts: a workload's
+    /// own message carriers, not an earlier one's that linger.
+    /// </summary>
     public static IReadOnlySet<int> StartedSince(IReadOnlySet<int> before, Func<string, bool> carries) =>
         LinuxThreads.ProcessThreads().Where(t => !before.Contains(t) && carries(Name(t))).ToHashSet();
 
     /// <summary>
-    /// Waits until no thread but the caller has used any CPU for <see cref="QuietLooks"/> looks in a row, and every one of
-    /// <paramref name="carriers"/> sleeps in a system call other than a futex wait: woken and not yet run (a busy
-    /// machine), or queued for Valgrind's scheduler lock, a thread uses no CPU and is not at rest. False when that has not
-    /// happened within <paramref name="deadline"/>.
+    /// Waits until no thread but the caller has used any CPU for <see cref="QuietLooks"/> looks in a row, and every one
+    /// of <paramref name="carriers"/> sleeps in a system call other than a futex wait: woken and not yet run (a busy
+    /// machine), or queued for Valgrind's scheduler lock, a thread uses no CPU and is not at rest. False when that has
+    /// not happened within <paramref name="deadline"/>.
     /// </summary>
     public static bool WaitUntilIdle(TimeSpan deadline, IReadOnlySet<int> carriers)
     {
@@ -79,7 +86,10 @@ public static class OtherThreads
         }
     }
 
-    /// <summary>Sleeping (S in its stat), in a system call that is not a futex wait; or gone (a library's thread ends when its context does).</summary>
+    /// <summary>
+    /// Sleeping (S in its stat), in a system call that is not a futex wait; or gone (a library's thread ends when its
+    /// context does).
+    /// </summary>
     private static bool AtRest(byte[] stat, byte[] syscall, byte[] buffer)
     {
         var read = LinuxThreads.ReadProcFile(stat, buffer);

@@ -2,12 +2,17 @@ using System.Globalization;
 
 namespace NetZmqTests.Gating.Platform;
 
-/// <summary>One process as /proc shows it: who started it, what it runs, and the CPU it and its reaped children used.</summary>
-/// <param name="FirstArgument">The first argument after the program (<c>test</c> for <c>dotnet test</c>), or empty.</param>
+/// <summary>
+/// One process as /proc shows it: who started it, what it runs, and the CPU it and its reaped children used.
+/// </summary>
+/// <param name="FirstArgument">The first argument after the program (<c>test</c> for <c>dotnet test</c>), or
+/// empty.</param>
 /// <param name="Ticks">user + system time of the process and of its children it has reaped, in clock ticks.</param>
 public readonly record struct ProcessEntry(int Id, int ParentId, string Executable, string FirstArgument, long Ticks)
 {
-    /// <summary>The .NET host: <c>dotnet test</c>, MSBuild, vstest.console and the test host all run under it.</summary>
+    /// <summary>
+    /// The .NET host: <c>dotnet test</c>, MSBuild, vstest.console and the test host all run under it.
+    /// </summary>
     public bool IsDotnetHost => Path.GetFileName(Executable) == "dotnet";
 
     public bool IsDotnetTest => IsDotnetHost && FirstArgument == "test";
@@ -24,7 +29,9 @@ public readonly record struct ProcessEntry(int Id, int ParentId, string Executab
 /// </summary>
 public static class RunProcesses
 {
-    /// <summary>The ids of this run's processes other than <paramref name="self"/>, from a snapshot of every process.</summary>
+    /// <summary>
+    /// The ids of this run's processes other than <paramref name="self"/>, from a snapshot of every process.
+    /// </summary>
     public static IReadOnlySet<int> Of(int self, IReadOnlyList<ProcessEntry> processes)
     {
         var byId = processes.ToDictionary(p => p.Id);
@@ -58,7 +65,9 @@ public static class RunProcesses
         return members;
     }
 
-    /// <summary>Every process now; empty where /proc cannot be read. A process that ends while it is read is left out.</summary>
+    /// <summary>
+    /// Every process now; empty where /proc cannot be read. A process that ends while it is read is left out.
+    /// </summary>
     public static IReadOnlyList<ProcessEntry> Snapshot()
     {
         if (!Directory.Exists("/proc"))
@@ -78,7 +87,10 @@ public static class RunProcesses
         return entries;
     }
 
-    /// <summary>The run's processes other than this one, with their ticks now: what a reading subtracts from the machine's busy time.</summary>
+    /// <summary>
+    /// The run's processes other than this one, with their ticks now: what a reading subtracts from the machine's busy
+    /// time.
+    /// </summary>
     public static IReadOnlyDictionary<int, long> TicksNow()
     {
         var processes = Snapshot();

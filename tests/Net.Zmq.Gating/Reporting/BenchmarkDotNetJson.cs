@@ -7,10 +7,10 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// The run in BenchmarkDotNet's full JSON export format, one benchmark per measured case, so that the tools people
-/// already chart BenchmarkDotNet results with (github-action-benchmark's <c>benchmarkdotnet</c> tool, dotnet/performance's
-/// ResultsComparer) read the suite's runs. BenchmarkDotNet's own exporter cannot write it: its benchmarks here are
-/// cells, each timing several cases in alternation, so its file would hold one entry per cell. The statistics are
-/// BenchmarkDotNet's own, computed over each case's per-operation times; one operation is
+/// already chart BenchmarkDotNet results with (github-action-benchmark's <c>benchmarkdotnet</c> tool,
+/// dotnet/performance's ResultsComparer) read the suite's runs. BenchmarkDotNet's own exporter cannot write it: its
+/// benchmarks here are cells, each timing several cases in alternation, so its file would hold one entry per cell. The
+/// statistics are BenchmarkDotNet's own, computed over each case's per-operation times; one operation is
 /// <see cref="JudgedRun.MessagesPerOperation"/> messages. The case id is the benchmark's full name: the stable key a
 /// history chart follows.
 /// </summary>
@@ -66,7 +66,9 @@ public static class BenchmarkDotNetJson
         };
     }
 
-    /// <summary>BenchmarkDotNet's "Statistics" object: the per-operation times and the statistics computed over them.</summary>
+    /// <summary>
+    /// BenchmarkDotNet's "Statistics" object: the per-operation times and the statistics computed over them.
+    /// </summary>
     private static JsonObject Statistics(IReadOnlyList<double> times, BdnStatistics s) => new()
     {
         ["OriginalValues"] = Numbers(times),
@@ -118,7 +120,9 @@ public static class BenchmarkDotNetJson
         ["P100"] = s.Percentiles.P100,
     };
 
-    /// <summary>BenchmarkDotNet's "Memory" object: the case's collections over all its operations and its bytes per operation.</summary>
+    /// <summary>
+    /// BenchmarkDotNet's "Memory" object: the case's collections over all its operations and its bytes per operation.
+    /// </summary>
     private static JsonObject Memory(CaseMeasurement measurement, int operations) => new()
     {
         ["Gen0Collections"] = Collections(measurement.Gen0PerThousandOperations, operations),

@@ -23,7 +23,10 @@ public sealed record JudgedRun(
     /// <summary>The suite whose table opens the report (e.g. the receive modes), or null for none.</summary>
     public string? HeadlineSuite { get; init; }
 
-    /// <summary>Where the run judged a subject directly against a paired reference: the two, and what could not be compared; null otherwise.</summary>
+    /// <summary>
+    /// Where the run judged a subject directly against a paired reference: the two, and what could not be compared;
+    /// null otherwise.
+    /// </summary>
     public PairedBuilds? Paired { get; init; }
 
     /// <summary>
@@ -32,16 +35,23 @@ public sealed record JudgedRun(
     /// </summary>
     public IReadOnlyList<ProcessSummary> Processes { get; init; } = [];
 
-    /// <summary>Where the run merged shards measured apart (PERF_MERGE): each shard, its machine and its wall time; empty otherwise.</summary>
+    /// <summary>
+    /// Where the run merged shards measured apart (PERF_MERGE): each shard, its machine and its wall time; empty
+    /// otherwise.
+    /// </summary>
     public IReadOnlyList<ShardSummary> Shards { get; init; } = [];
 
     /// <summary>The native calls counted per case (<see cref="Counting.RunCounts"/>), or why none were.</summary>
     public Counting.RunCounts Counts { get; init; } = Counting.RunCounts.None("no counts were recorded");
 
-    /// <summary>The instructions counted per case under Valgrind (<see cref="Counting.RunInstructions"/>), or why none were.</summary>
+    /// <summary>
+    /// The instructions counted per case under Valgrind (<see cref="Counting.RunInstructions"/>), or why none were.
+    /// </summary>
     public Counting.RunInstructions Instructions { get; init; } = Counting.RunInstructions.None("no instructions were recorded");
 
-    /// <summary>The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.</summary>
+    /// <summary>
+    /// The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.
+    /// </summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public GatedSuite? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
 }
@@ -50,17 +60,19 @@ public sealed record JudgedRun(
 /// <param name="Pass">Which pass it measured: the run's, or a confirmation of failed gates.</param>
 /// <param name="Process">Its number in its pass, from 0.</param>
 /// <param name="Seed">The seed it drew: <c>PERF_SEED</c> replays it.</param>
-/// <param name="LoadedFirst">Which of a pair it loaded first (as the <see cref="Pairing"/> names them); empty where it loaded one.</param>
+/// <param name="LoadedFirst">Which of a pair it loaded first (as the <see cref="Pairing"/> names them); empty where it
+/// loaded one.</param>
 /// <param name="Seconds">Its wall time.</param>
-/// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its own.</param>
+/// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its
+/// own.</param>
 public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
 
 /// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
 public sealed record ShardSummary(string Shard, string Machine, double Seconds)
 {
     /// <summary>
-    /// The shards in one line, each with its wall time as <paramref name="time"/> writes it: the machine said once where
-    /// every shard ran on one class (eight copies of a class line are unreadable), else with each shard.
+    /// The shards in one line, each with its wall time as <paramref name="time"/> writes it: the machine said once
+    /// where every shard ran on one class (eight copies of a class line are unreadable), else with each shard.
     /// </summary>
     public static string Describe(IReadOnlyList<ShardSummary> shards, Func<double, string> time) =>
         shards.Select(s => s.Machine).Distinct(StringComparer.Ordinal).Count() == 1
@@ -72,7 +84,8 @@ public sealed record ShardSummary(string Shard, string Machine, double Seconds)
 /// <param name="Pairing">What the two are called, and the suite they are judged as.</param>
 /// <param name="Subject">What the subject is (version, origin, native library).</param>
 /// <param name="Reference">What the reference is.</param>
-/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process, as named.</param>
+/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process, as
+/// named.</param>
 /// <param name="NotComparable">The subject's cases the reference could not run, each with the reason.</param>
 public sealed record PairedBuilds(Pairing Pairing, string Subject, string Reference, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
 
@@ -81,7 +94,8 @@ public sealed record NotComparable(string Case, string Reason);
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
 /// <param name="Description">What exactly ran (versions, native library and where it came from).</param>
-/// <param name="Basis">The baseline file and class the gates used, and how time was judged against it; null when it could not be used (see <paramref name="Error"/>).</param>
+/// <param name="Basis">The baseline file and class the gates used, and how time was judged against it; null when it
+/// could not be used (see <paramref name="Error"/>).</param>
 /// <param name="Error">Why this subject could not be gated, if it could not.</param>
 public sealed record GatedSuite(
     string Subject,
@@ -98,7 +112,10 @@ public sealed record GatedSuite(
     [System.Text.Json.Serialization.JsonIgnore]
     public SuiteId SuiteId => new(Subject, Suite);
 
-    /// <summary>False for a subject whose cases are ratios to another subject (the binding's overhead): a comparison table shows them.</summary>
+    /// <summary>
+    /// False for a subject whose cases are ratios to another subject (the binding's overhead): a comparison table shows
+    /// them.
+    /// </summary>
     public bool ShowTables { get; init; } = true;
 }
 

@@ -3,10 +3,15 @@ using NetZmqTests.Gating.Measurements;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>One subject against others, case by case: per message size on the first screen, every case and a chart per suite in the tables.</summary>
+/// <summary>
+/// One subject against others, case by case: per message size on the first screen, every case and a chart per suite in
+/// the tables.
+/// </summary>
 internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(text)
 {
-    /// <summary>A comparison in one line per message size: the geometric mean over the cases of that size, and their range.</summary>
+    /// <summary>
+    /// A comparison in one line per message size: the geometric mean over the cases of that size, and their range.
+    /// </summary>
     public void RenderComparisonBySize(JudgedRun run, CrossSubjectComparison comparison)
     {
         var (subject, references) = Sides(run, comparison);
@@ -40,7 +45,9 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         Line();
     }
 
-    /// <summary>A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.</summary>
+    /// <summary>
+    /// A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.
+    /// </summary>
     private static (List<AnalyzedCase> Subject, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References) Sides(
         JudgedRun run, CrossSubjectComparison comparison) =>
         (run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList(),
@@ -96,7 +103,9 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         }
     }
 
-    /// <summary>Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).</summary>
+    /// <summary>
+    /// Chart labels: each case key without the parts every key in the chart shares (the suite, ReusedBuffer, …).
+    /// </summary>
     private static List<string> ShortLabels(IReadOnlyList<string> keys)
     {
         var parts = keys.Select(k => k.Split('/')).ToList();

@@ -46,7 +46,9 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
         }
     }
 
-    /// <summary>Every exact call whose count differs between a subject and its paired reference, case by case.</summary>
+    /// <summary>
+    /// Every exact call whose count differs between a subject and its paired reference, case by case.
+    /// </summary>
     private void RenderChanges(JudgedRun run)
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedCalls).ToList();

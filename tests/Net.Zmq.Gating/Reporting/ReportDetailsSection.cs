@@ -56,7 +56,8 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         foreach (var s in run.Subjects)
         {
             var baseline = s.Basis?.Class.Fingerprint;
-            // Which class judged the run depends on the machine, so it is scrubbed like every other machine-dependent value.
+            // Which class judged the run depends on the machine, so it is scrubbed like every other machine-dependent
+            // value.
             var same = baseline is null ? "none" : V(baseline.Machine.Class == m.Class ? "this machine's class" : $"{baseline.Machine.Class}: **not this machine's**");
             var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
                 ? $" (baseline: {V(baseline.Subject.Version)})"
@@ -105,7 +106,9 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         _ => "not applied",
     };
 
-    /// <summary>The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).</summary>
+    /// <summary>
+    /// The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).
+    /// </summary>
     public void RenderNotes(JudgedRun run)
     {
         if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)

@@ -4,8 +4,9 @@ using NetZmqTests.Gating.Gates;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// "CPU work per message": each counted case's instructions per message by thread, the subjects side by side; and first,
-/// where two builds were counted against each other, every case whose count moved, with the functions that moved it.
+/// "CPU work per message": each counted case's instructions per message by thread, the subjects side by side; and
+/// first, where two builds were counted against each other, every case whose count moved, with the functions that moved
+/// it.
 /// </summary>
 internal sealed class ReportInstructionsSection(ReportText text) : ReportSection(text)
 {
@@ -115,8 +116,9 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     }
 
     /// <summary>
-    /// Per suite and variant (a receive mode, a buffer strategy: the subject's own cases name it), the geometric mean of
-    /// subject ÷ reference over its cases, on the receiver and in total: how a change moved each strategy's CPU work.
+    /// Per suite and variant (a receive mode, a buffer strategy: the subject's own cases name it), the geometric mean
+    /// of subject ÷ reference over its cases, on the receiver and in total: how a change moved each strategy's CPU
+    /// work.
     /// </summary>
     private void RenderByVariant(JudgedRun run, List<GateResult> paired)
     {

@@ -2,10 +2,10 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// Renders a run as markdown a maintainer or user would rather read than BenchmarkDotNet's output: what was and
-/// was not measured, tables per subject and size in the shape the subject's own benchmarks publish, the binding's overhead, the fingerprint, and
-/// every gate with its verdict. With <c>scrub</c>, every value that depends on the machine or the run (verdicts
-/// included) is replaced by "…", and the notes are left out, so that the report's structure can be snapshot-tested.
-/// The order of the sections is here; each section is written by its own class.
+/// was not measured, tables per subject and size in the shape the subject's own benchmarks publish, the binding's
+/// overhead, the fingerprint, and every gate with its verdict. With <c>scrub</c>, every value that depends on the
+/// machine or the run (verdicts included) is replaced by "…", and the notes are left out, so that the report's
+/// structure can be snapshot-tested. The order of the sections is here; each section is written by its own class.
 /// </summary>
 public static class ReportRenderer
 {
@@ -24,7 +24,7 @@ public static class ReportRenderer
         verdict.RenderVerdict(run);
         verdict.RenderFailingGates(run);
         instructions.RenderWhyByFunction(run);
-        verdict.RenderPaired(run);
+        new ReportPairedSection(text).RenderPaired(run);
         verdict.RenderTimeBasis(run);
         tables.RenderHeadline(run);
         foreach (var comparison in run.Comparisons)

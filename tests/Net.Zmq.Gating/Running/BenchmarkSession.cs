@@ -1,11 +1,6 @@
-using BenchmarkDotNet.Columns;
-using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Engines;
-using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
-using BenchmarkDotNet.Toolchains.InProcess.Emit;
-using BenchmarkDotNet.Validators;
 using NetZmqTests.Gating.Measurements;
 
 namespace NetZmqTests.Gating.Running;
@@ -24,20 +19,6 @@ namespace NetZmqTests.Gating.Running;
 /// </summary>
 public static class BenchmarkSession
 {
-    /// <summary>
-    /// How long BenchmarkDotNet lets a cell run before abandoning it: a backstop only, since every socket wait of a
-    /// workload has its own deadline and an operation's messages are counted, so a cell cannot hang. It is never an
-    /// absolute time the code must beat: a fixed 4 minutes failed a whole run on a machine where the 256 KiB cells ran
-    /// 3 × longer than where it was set. So it is <see cref="BackstopFactor"/> times the batch's slowest estimated cell,
-    /// and never under <see cref="MinimumBackstop"/>.
-    /// </summary>
-    public static TimeSpan CellTimeout(IEnumerable<double> estimatedSeconds) =>
-        TimeSpan.FromSeconds(Math.Max(MinimumBackstop.TotalSeconds, BackstopFactor * estimatedSeconds.DefaultIfEmpty(0).Max()));
-
-    private const double BackstopFactor = 20;
-
-    private static readonly TimeSpan MinimumBackstop = TimeSpan.FromMinutes(15);
-
     public static string BenchmarkDotNetVersion =>
         typeof(BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown";
 
@@ -72,7 +53,10 @@ public static class BenchmarkSession
         return cells.Schedules.SelectMany(cell => Attribute(cells, cell.Key, cell.Value, times[cell.Key])).ToList();
     }
 
-    /// <summary>A cell's timed operations, split by case: the last records are the measured iterations' (earlier ones were jitting or warm-up).</summary>
+    /// <summary>
+    /// A cell's timed operations, split by case: the last records are the measured iterations' (earlier ones were
+    /// jitting or warm-up).
+    /// </summary>
     private static IEnumerable<CaseMeasurement> Attribute(InterleavedCells cells, string cell, IReadOnlyList<ScheduledOperation> schedule, IReadOnlyList<double> nanoseconds)
     {
         var records = cells.Records(cell);
@@ -130,7 +114,7 @@ public static class BenchmarkSession
     private static void RunBatch(InterleavedCells cells, IReadOnlyList<string> ids, int iterations, string artifactsPath, LineLogger logger,
         Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
     {
-        var config = CreateConfig(iterations, CellTimeout(ids.Select(cells.EstimatedSeconds)), artifactsPath, logger);
+        var config = BenchmarkConfig.Create(iterations, BenchmarkConfig.CellTimeout(ids.Select(cells.EstimatedSeconds)), artifactsPath, logger);
         var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType, config);
         var selected = SelectedBenchmarks(cells, ids, all);
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cells.BenchmarkType, all.Config));
@@ -145,7 +129,10 @@ public static class BenchmarkSession
         CollectTimes(cells, selected, summary, iterations, times, failures);
     }
 
-    /// <summary>The benchmarks of the cells <paramref name="ids"/> names, in the type's order; an error naming any cell the type does not offer.</summary>
+    /// <summary>
+    /// The benchmarks of the cells <paramref name="ids"/> names, in the type's order; an error naming any cell the type
+    /// does not offer.
+    /// </summary>
     private static BenchmarkCase[] SelectedBenchmarks(InterleavedCells cells, IReadOnlyList<string> ids, BenchmarkRunInfo all)
     {
         var wanted = ids.ToHashSet(StringComparer.Ordinal);
@@ -160,7 +147,10 @@ public static class BenchmarkSession
         return selected;
     }
 
-    /// <summary>Puts each cell's per-operation times into <paramref name="times"/>, or why it has none into <paramref name="failures"/>.</summary>
+    /// <summary>
+    /// Puts each cell's per-operation times into <paramref name="times"/>, or why it has none into
+    /// <paramref name="failures"/>.
+    /// </summary>
     private static void CollectTimes(InterleavedCells cells, BenchmarkCase[] selected, Summary summary, int iterations,
         Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
     {
@@ -191,29 +181,4 @@ public static class BenchmarkSession
     private static string CellOf(BenchmarkCase benchmark, string parameter) =>
         benchmark.Parameters[parameter] as string
         ?? throw new InvalidOperationException($"{benchmark.Descriptor.Type.Name} has no string parameter '{parameter}'");
-
-    /// <summary>
-    /// No BenchmarkDotNet warm-up: the benchmark warms each fresh workload itself, untimed, before the schedule's
-    /// first operation on it (BenchmarkDotNet's warm-up would run before the first block only, and would have to
-    /// take operations out of the schedule).
-    /// </summary>
-    private static ManualConfig CreateConfig(int iterations, TimeSpan cellTimeout, string artifactsPath, LineLogger logger)
-    {
-        var job = new Job("Gate")
-            .WithStrategy(RunStrategy.Monitoring)
-            .WithLaunchCount(1)
-            .WithWarmupCount(0)
-            .WithIterationCount(iterations)
-            .WithInvocationCount(1)
-            .WithUnrollFactor(1)
-            .WithToolchain(new InProcessEmitToolchain(cellTimeout, logOutput: true));
-
-        return ManualConfig.CreateEmpty()
-            .AddJob(job)
-            .AddLogger(logger)
-            .AddColumnProvider(DefaultColumnProviders.Instance)
-            .AddValidator(JitOptimizationsValidator.FailOnError)
-            .WithArtifactsPath(artifactsPath)
-            .WithOptions(ConfigOptions.DisableLogFile);
-    }
 }

@@ -6,11 +6,12 @@ namespace NetZmqTests.Gating.Running;
 /// PERF_INJECT: deliberate regressions, to show that the gates catch them. Entries separated by <c>;</c>, each
 /// <c>delay:&lt;ns&gt;@&lt;glob&gt;</c> (spin that many nanoseconds per received message),
 /// <c>delay:&lt;percent&gt;%@&lt;glob&gt;</c> (after the operation's last message, spin that share of the time the
-/// operation took: the case becomes that much slower, at any size), <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate that
-/// many bytes per received message), <c>call:&lt;n&gt;@&lt;glob&gt;</c> (n extra calls into the receiving driver's native
-/// library per received message, a read of the socket's type: what the native call counts gate) or <c>work:&lt;n&gt;@&lt;glob&gt;</c>
-/// (n turns of a fixed loop per received message: the same instructions on any machine, what the instruction counts
-/// gate), the glob over case ids as in PERF_FILTER. Entries matching the same case add up.
+/// operation took: the case becomes that much slower, at any size), <c>alloc:&lt;bytes&gt;@&lt;glob&gt;</c> (allocate
+/// that many bytes per received message), <c>call:&lt;n&gt;@&lt;glob&gt;</c> (n extra calls into the receiving driver's
+/// native library per received message, a read of the socket's type: what the native call counts gate) or
+/// <c>work:&lt;n&gt;@&lt;glob&gt;</c> (n turns of a fixed loop per received message: the same instructions on any
+/// machine, what the instruction counts gate), the glob over case ids as in PERF_FILTER. Entries matching the same case
+/// add up.
 /// </summary>
 public sealed class InjectionPlan
 {
@@ -57,7 +58,9 @@ public sealed class InjectionPlan
             : throw Malformed(text, "no entry");
     }
 
-    /// <summary>One entry of the setting, <c>kind:amount@glob</c>; a malformed one is an error that quotes it.</summary>
+    /// <summary>
+    /// One entry of the setting, <c>kind:amount@glob</c>; a malformed one is an error that quotes it.
+    /// </summary>
     private static Entry ParseEntry(string item)
     {
         var at = item.IndexOf('@', StringComparison.Ordinal);
@@ -109,16 +112,23 @@ public sealed class InjectionPlan
     }
 }
 
-/// <summary>The regression injected into one case: a spin, an allocation, extra native calls and a fixed loop per received message.</summary>
+/// <summary>
+/// The regression injected into one case: a spin, an allocation, extra native calls and a fixed loop per received
+/// message.
+/// </summary>
 public sealed record Injection(long DelayNanoseconds, int AllocateBytes)
 {
-    /// <summary>A further spin at the end of each operation, as a share of the time the operation took (0 for none).</summary>
+    /// <summary>
+    /// A further spin at the end of each operation, as a share of the time the operation took (0 for none).
+    /// </summary>
     public double DelayFraction { get; init; }
 
     /// <summary>Extra calls into the receiving driver's native library per received message (0 for none).</summary>
     public int ExtraCalls { get; init; }
 
-    /// <summary>Turns of a fixed loop per received message (0 for none): the same instructions on every machine.</summary>
+    /// <summary>
+    /// Turns of a fixed loop per received message (0 for none): the same instructions on every machine.
+    /// </summary>
     public int Work { get; init; }
 
     /// <summary>

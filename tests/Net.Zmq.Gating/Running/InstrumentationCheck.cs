@@ -9,7 +9,10 @@ namespace NetZmqTests.Gating.Running;
 /// </summary>
 public static class InstrumentationCheck
 {
-    /// <summary>Where coverlet puts its per-module hit tracker (named after the module, so its namespace goes on with the module name).</summary>
+    /// <summary>
+    /// Where coverlet puts its per-module hit tracker (named after the module, so its namespace goes on with the module
+    /// name).
+    /// </summary>
     public const string CoverletTrackerNamespace = "Coverlet.Core.Instrumentation.Tracker";
 
     /// <summary>Why <paramref name="measured"/> cannot be measured (some are instrumented), or null.</summary>

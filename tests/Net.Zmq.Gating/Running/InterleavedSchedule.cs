@@ -5,9 +5,11 @@ namespace NetZmqTests.Gating.Running;
 /// and are measured in alternating operations, so that each case's time can be judged against another's from
 /// operations taken in the same seconds.
 /// </summary>
-/// <param name="Id">The cell's key (a suite, pattern, transport and size: everything but the subject and the variant).</param>
+/// <param name="Id">The cell's key (a suite, pattern, transport and size: everything but the subject and the
+/// variant).</param>
 /// <param name="CaseIds">Every case measured in the cell, whatever the subject.</param>
-/// <param name="MessageBytes">The cell's message size, which decides its sampling (<see cref="MeasurementProfile"/>).</param>
+/// <param name="MessageBytes">The cell's message size, which decides its sampling
+/// (<see cref="MeasurementProfile"/>).</param>
 public sealed record MeasurementCell(string Id, IReadOnlyList<string> CaseIds, int MessageBytes);
 
 /// <summary>One operation of a schedule: which case, on which block's workloads, in which pairing unit.</summary>
@@ -27,7 +29,8 @@ public readonly record struct ScheduledOperation(string CaseId, int Block, int U
 /// </summary>
 public static class InterleavedSchedule
 {
-    /// <param name="firstUnit">The first unit number: units are numbered across a whole run, so that operations of different cells never pair.</param>
+    /// <param name="firstUnit">The first unit number: units are numbered across a whole run, so that operations of
+    /// different cells never pair.</param>
     /// <param name="seed">The measuring process's seed (<see cref="RunSeed.Process"/>).</param>
     public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock, int firstUnit, int seed)
     {

@@ -62,7 +62,8 @@ public sealed class MeasurementLock : IDisposable
 
     /// <summary>
     /// The lock shared if it is free now, or null when a Perf run holds it: for runs of seconds that should neither
-    /// wait minutes for a measurement nor let one start under them. <paramref name="path"/>: another lock file, for its test.
+    /// wait minutes for a measurement nor let one start under them. <paramref name="path"/>: another lock file, for its
+    /// test.
     /// </summary>
     public static MeasurementLock? SharedIfFree(string? path = null)
     {

@@ -4,8 +4,10 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>How a cell of one size class is sampled (see <see cref="InterleavedSchedule"/>).</summary>
 /// <param name="Blocks">Fresh sets of workloads, one after the other: each samples another thread placement.</param>
-/// <param name="UnitsPerBlock">Pairing units per block; a unit runs every case of the cell twice (forward, then reversed).</param>
-/// <param name="WarmupOperations">Untimed operations of every case on each fresh workload before the first timed one.</param>
+/// <param name="UnitsPerBlock">Pairing units per block; a unit runs every case of the cell twice (forward, then
+/// reversed).</param>
+/// <param name="WarmupOperations">Untimed operations of every case on each fresh workload before the first timed
+/// one.</param>
 public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperations)
 {
     /// <summary>Timed operations per case.</summary>
@@ -15,17 +17,21 @@ public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperation
     public int Pairs => Blocks * UnitsPerBlock;
 
     /// <summary>
-    /// Process <paramref name="process"/>'s share of these blocks when <paramref name="processes"/> measure them: as even
-    /// as whole blocks allow, the first processes taking the remainder, and at least one each.
+    /// Process <paramref name="process"/>'s share of these blocks when <paramref name="processes"/> measure them: as
+    /// even as whole blocks allow, the first processes taking the remainder, and at least one each.
     /// </summary>
     public Sampling ShareOf(int process, int processes) =>
         this with { Blocks = Math.Max(1, (Blocks / processes) + (process < Blocks % processes ? 1 : 0)) };
 }
 
-/// <summary>Which share of the case matrix a run measures; what each takes is the selection's to say (PerfSelection).</summary>
+/// <summary>
+/// Which share of the case matrix a run measures; what each takes is the selection's to say (PerfSelection).
+/// </summary>
 public enum ProfileKind
 {
-    /// <summary>All of the subject's cases, and of the floor's and the managed peer's those the comparisons need.</summary>
+    /// <summary>
+    /// All of the subject's cases, and of the floor's and the managed peer's those the comparisons need.
+    /// </summary>
     Default,
 
     /// <summary>Every case of every driver.</summary>
@@ -35,8 +41,8 @@ public enum ProfileKind
     Quick,
 
     /// <summary>
-    /// A change measured against the build it changes: the default's cases up to 64 KiB, sampled in more, shorter blocks
-    /// (the two builds' workloads differ by how each settled, which only more fresh workloads average out).
+    /// A change measured against the build it changes: the default's cases up to 64 KiB, sampled in more, shorter
+    /// blocks (the two builds' workloads differ by how each settled, which only more fresh workloads average out).
     /// </summary>
     PullRequest,
 }
@@ -47,8 +53,8 @@ public enum ProfileKind
 /// iterations follow its interleaved schedule.
 /// </summary>
 /// <param name="Kind">Which share of the matrix: PERF_PROFILE names it.</param>
-/// <param name="ShortOperations">Sampling of cells whose operations last milliseconds (which cells those are is the caller's
-/// to say): they scatter most, and cost little.</param>
+/// <param name="ShortOperations">Sampling of cells whose operations last milliseconds (which cells those are is the
+/// caller's to say): they scatter most, and cost little.</param>
 /// <param name="LongOperations">Sampling of cells whose operations last 0.1-1 s: they dominate the run's time.</param>
 /// <param name="Alone">Sampling of a cell with a single case: nothing to pair it with, so no ratio is judged; it is
 /// measured for its table row and the cross-driver comparison only.</param>
@@ -60,7 +66,10 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     /// <summary>True for a refresh's sampling (<see cref="ForRefresh"/>).</summary>
     public bool Refreshing { get; init; }
 
-    /// <summary>How many times the profile's blocks a cell gets (<see cref="WithMoreBlocks"/>); 1 unless PERF_SAMPLING says more.</summary>
+    /// <summary>
+    /// How many times the profile's blocks a cell gets (<see cref="WithMoreBlocks"/>); 1 unless PERF_SAMPLING says
+    /// more.
+    /// </summary>
     public double BlockFactor { get; init; } = 1;
 
     /// <summary>How the report names the profile; shards must agree on it to be merged.</summary>
@@ -81,7 +90,10 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
             LongOperations: new Sampling(Blocks: 6, UnitsPerBlock: 1, WarmupOperations: 0),
             Alone: new Sampling(Blocks: 1, UnitsPerBlock: 2, WarmupOperations: 0));
 
-    /// <summary>The same sampling over every case of every driver (the default measures part of the floor's and the managed peer's matrix).</summary>
+    /// <summary>
+    /// The same sampling over every case of every driver (the default measures part of the floor's and the managed
+    /// peer's matrix).
+    /// </summary>
     public static MeasurementProfile Full { get; } = Default with { Kind = ProfileKind.Full };
 
     /// <summary>
@@ -93,17 +105,17 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
 
     /// <summary>
     /// The run a change is gated with against the build it changes (chosen when that build is given and PERF_PROFILE is
-    /// not): the paired ratio compares two workloads, each settled on connections of its own, so its error is mostly how one
-    /// block's pair of workloads differs from the next (a regime per connection), not how one operation differs from
-    /// the next. So it was on machine B; on machine C one operation against the next dominates, and three units per
-    /// block is near the optimum there too (docs/measurement.md, where the variance is). Short cells therefore get
+    /// not): the paired ratio compares two workloads, each settled on connections of its own, so its error is mostly
+    /// how one block's pair of workloads differs from the next (a regime per connection), not how one operation differs
+    /// from the next. So it was on machine B; on machine C one operation against the next dominates, and three units
+    /// per block is near the optimum there too (docs/measurement.md, where the variance is). Short cells therefore get
     /// sixteen blocks of three units, long ones three blocks of one; messages over 4 KiB count as long here over inproc
     /// too (<c>PerfCases.SampledAsLong</c>): their cells had taken half the measuring for intervals no better than the
     /// tcp ones', and that time now goes to the short cells, whose intervals it narrows (ten blocks gave ±4-6 % for the
-    /// median case on machine C). Sixteen gave ±3.7-4.1 %, and twenty took the whole command to 10 min 21 s there; twelve
-    /// since the instruction pass counts CPU work exactly in the same ten minutes (about two of them): the time gates
-    /// keep what instructions cannot see, at about √(16/12) = 1.15 × the half-width. The buffer strategies stop at 64 KiB,
-    /// whose 128 and 256 KiB cells took two thirds of a 25-minute run on the 2-core machine B.
+    /// median case on machine C). Sixteen gave ±3.7-4.1 %, and twenty took the whole command to 10 min 21 s there;
+    /// twelve since the instruction pass counts CPU work exactly in the same ten minutes (about two of them): the time
+    /// gates keep what instructions cannot see, at about √(16/12) = 1.15 × the half-width. The buffer strategies stop
+    /// at 64 KiB, whose 128 and 256 KiB cells took two thirds of a 25-minute run on the 2-core machine B.
     /// </summary>
     public static MeasurementProfile PullRequest { get; } =
         new(ProfileKind.PullRequest,
@@ -121,11 +133,11 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
     public MeasurementProfile ForRefresh() => TimesTheBlocks(2) with { Refreshing = true };
 
     /// <summary>
-    /// This profile with <paramref name="factor"/> times the blocks of its short and long cells (rounded up): a run that
-    /// may take longer buys narrower intervals. Four processes of the pull-request profile give a case of a 1 KiB cell
-    /// ±5-7 % on a noisy 2-core machine (docs/trust.md); where blocks are what scatter, the half-width falls with the
-    /// square root of the blocks, and where a case's processes differ, only more processes narrow it.
-    /// A single case's cell is measured for its table row only, and keeps its sampling.
+    /// This profile with <paramref name="factor"/> times the blocks of its short and long cells (rounded up): a run
+    /// that may take longer buys narrower intervals. Four processes of the pull-request profile give a case of a 1 KiB
+    /// cell ±5-7 % on a noisy 2-core machine (docs/trust.md); where blocks are what scatter, the half-width falls with
+    /// the square root of the blocks, and where a case's processes differ, only more processes narrow it. A single
+    /// case's cell is measured for its table row only, and keeps its sampling.
     /// </summary>
     public MeasurementProfile WithMoreBlocks(double factor) => factor == 1 ? this : TimesTheBlocks(factor) with { BlockFactor = factor };
 
@@ -136,7 +148,10 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
         LongOperations = LongOperations with { Blocks = (int)Math.Ceiling(LongOperations.Blocks * factor) },
     };
 
-    /// <summary>What process <paramref name="process"/> of <paramref name="processes"/> measures: its share of every cell's blocks (<see cref="Sampling.ShareOf"/>).</summary>
+    /// <summary>
+    /// What process <paramref name="process"/> of <paramref name="processes"/> measures: its share of every cell's
+    /// blocks (<see cref="Sampling.ShareOf"/>).
+    /// </summary>
     public MeasurementProfile ShareOf(int process, int processes) => processes == 1 ? this : this with
     {
         ShortOperations = ShortOperations.ShareOf(process, processes),
@@ -162,7 +177,10 @@ public sealed record MeasurementProfile(ProfileKind Kind, Sampling ShortOperatio
         return profile.WithMoreBlocks(BlockFactorFromEnvironment(environment));
     }
 
-    /// <summary>PERF_SAMPLING, a number from 1 to 10 (<c>2</c>, <c>2.25</c>), or 1 when unset; anything else is an error naming it.</summary>
+    /// <summary>
+    /// PERF_SAMPLING, a number from 1 to 10 (<c>2</c>, <c>2.25</c>), or 1 when unset; anything else is an error naming
+    /// it.
+    /// </summary>
     public static double BlockFactorFromEnvironment(Func<string, string?> environment)
     {
         var text = environment("PERF_SAMPLING");

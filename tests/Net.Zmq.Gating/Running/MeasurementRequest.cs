@@ -22,7 +22,10 @@ public sealed record MeasurementRequest(IReadOnlyList<string> CaseIds, Measureme
     public void Write(string path) => ProcessFiles.Write(path, this);
 }
 
-/// <summary>The files a run's processes exchange: JSON, written whole (temporary file and rename), read with errors naming the file.</summary>
+/// <summary>
+/// The files a run's processes exchange: JSON, written whole (temporary file and rename), read with errors naming the
+/// file.
+/// </summary>
 public static class ProcessFiles
 {
     public static void Write<T>(string path, T value)
@@ -31,7 +34,9 @@ public static class ProcessFiles
         WriteText(path, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n");
     }
 
-    /// <summary>Replaces <paramref name="path"/> whole: a temporary file beside it, then a rename, so no reader sees half of it.</summary>
+    /// <summary>
+    /// Replaces <paramref name="path"/> whole: a temporary file beside it, then a rename, so no reader sees half of it.
+    /// </summary>
     public static void WriteText(string path, string content)
     {
         var temporary = $"{path}.{Environment.ProcessId}.tmp";
@@ -53,16 +58,24 @@ public static class ProcessFiles
     }
 }
 
-/// <summary>What a Perf run asks its counting process to count: the cases, PERF_INJECT's text (or null), and where to write the counts.</summary>
+/// <summary>
+/// What a Perf run asks its counting process to count: the cases, PERF_INJECT's text (or null), and where to write the
+/// counts.
+/// </summary>
 public sealed record CountingRequest(IReadOnlyList<string> CaseIds, string? Injection, string Output)
 {
     /// <summary>The variable naming the request file: set only in the counting process a run started.</summary>
     public const string Variable = "PERF_COUNTING_REQUEST";
 }
 
-/// <summary>What a Perf run asks an instruction process to count: the cases, PERF_INJECT's text (or null), and the folder callgrind and the manifest are written to.</summary>
+/// <summary>
+/// What a Perf run asks an instruction process to count: the cases, PERF_INJECT's text (or null), and the folder
+/// callgrind and the manifest are written to.
+/// </summary>
 public sealed record InstructionRequest(IReadOnlyList<string> CaseIds, string? Injection, string Directory)
 {
-    /// <summary>The variable naming the request file: set only in the instruction process a run started under Valgrind.</summary>
+    /// <summary>
+    /// The variable naming the request file: set only in the instruction process a run started under Valgrind.
+    /// </summary>
     public const string Variable = "PERF_INSTRUCTION_REQUEST";
 }

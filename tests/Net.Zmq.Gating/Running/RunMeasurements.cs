@@ -6,8 +6,8 @@ namespace NetZmqTests.Gating.Running;
 /// <summary>
 /// What must be the same for shards to be parts of one run: the commit, the profile and every control that changes
 /// what is measured, and exactly what was measured (each driver's version and, for builds of the subject, a hash of
-/// its files). Machines may differ: a subject ÷ its paired reference is judged within a shard's cells, and what depends on the machine is
-/// judged per shard against that shard's class.
+/// its files). Machines may differ: a subject ÷ its paired reference is judged within a shard's cells, and what depends
+/// on the machine is judged per shard against that shard's class.
 /// </summary>
 /// <param name="Builds">One line per measured driver, e.g. <c>Subject 1.2.3 sha256:…</c>.</param>
 public sealed record RunIdentity(string Commit, string Profile, string? Filter, string? Injection, int Processes, string Placement, IReadOnlyList<string> Builds)
@@ -37,19 +37,28 @@ public sealed record RunIdentity(string Commit, string Profile, string? Filter, 
 
 /// <summary>
 /// Everything one run (or one shard of a run) measured, per pass (the run's, then any confirmation's), per process:
-/// written beside the report, so that shards measured on several machines merge into one verdict (<see cref="ReadShards"/>).
+/// written beside the report, so that shards measured on several machines merge into one verdict
+/// (<see cref="ReadShards"/>).
 /// </summary>
 public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
 {
-    /// <summary>The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before they were.</summary>
+    /// <summary>
+    /// The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before
+    /// they were.
+    /// </summary>
     public Counting.RunCounts? Counts { get; init; }
 
-    /// <summary>The instructions counted in this run or shard (<see cref="Counting.RunInstructions"/>); null in a file written before they were.</summary>
+    /// <summary>
+    /// The instructions counted in this run or shard (<see cref="Counting.RunInstructions"/>); null in a file written
+    /// before they were.
+    /// </summary>
     public Counting.RunInstructions? Instructions { get; init; }
 
     public const int CurrentSchema = 1;
 
-    /// <summary>Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).</summary>
+    /// <summary>
+    /// Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).
+    /// </summary>
     public const string MergeVariable = "PERF_MERGE";
 
     /// <summary>The file an unsharded run writes.</summary>
@@ -58,9 +67,9 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
     public string FileName => Shard?.FileName ?? UnshardedFileName;
 
     /// <summary>
-    /// Every shard file under <paramref name="directory"/> (an artifact download keeps a folder per artifact), checked to be
-    /// the N shards of one run, each once, all of <paramref name="expected"/>'s identity; in shard order. Anything else is
-    /// an error naming the shard's file and what is wrong.
+    /// Every shard file under <paramref name="directory"/> (an artifact download keeps a folder per artifact), checked
+    /// to be the N shards of one run, each once, all of <paramref name="expected"/>'s identity; in shard order.
+    /// Anything else is an error naming the shard's file and what is wrong.
     /// </summary>
     public static IReadOnlyList<(string Path, RunMeasurements Run)> ReadShards(string directory, RunIdentity expected)
     {
@@ -86,7 +95,10 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
             : [.. shards.OrderBy(s => s.Run.Shard!.Index)];
     }
 
-    /// <summary>Every shard file under <paramref name="directory"/>, in ordinal order; an error where the folder is missing or holds none.</summary>
+    /// <summary>
+    /// Every shard file under <paramref name="directory"/>, in ordinal order; an error where the folder is missing or
+    /// holds none.
+    /// </summary>
     private static List<string> ShardFiles(string directory)
     {
         if (!Directory.Exists(directory))
@@ -103,7 +115,10 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
         return files;
     }
 
-    /// <summary>Refuses any file that is not a shard of this schema or that is a shard of another run than <paramref name="expected"/>.</summary>
+    /// <summary>
+    /// Refuses any file that is not a shard of this schema or that is a shard of another run than
+    /// <paramref name="expected"/>.
+    /// </summary>
     private static void RequireShardsOf(RunIdentity expected, List<(string Path, RunMeasurements Run)> shards)
     {
         foreach (var (path, run) in shards)

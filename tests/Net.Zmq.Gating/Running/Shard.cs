@@ -4,8 +4,9 @@ namespace NetZmqTests.Gating.Running;
 
 /// <summary>
 /// One of several machines (or jobs) a run is split across: <c>PERF_SHARD=k/N</c> measures the k-th of N shares of the
-/// run's cells, and a merge combines the N results into one verdict (<see cref="RunMeasurements"/>). A cell is never split:
-/// every subject of it (a build, the build it changes, the floor) is measured together on one shard, so every ratio stays paired.
+/// run's cells, and a merge combines the N results into one verdict (<see cref="RunMeasurements"/>). A cell is never
+/// split: every subject of it (a build, the build it changes, the floor) is measured together on one shard, so every
+/// ratio stays paired.
 /// </summary>
 /// <param name="Index">From 1.</param>
 /// <param name="Count">How many shards the run has.</param>
@@ -15,10 +16,14 @@ public sealed record Shard(int Index, int Count)
 
     public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"{Index}/{Count}");
 
-    /// <summary>The file a shard writes its measurements to: one name per shard, so that shards' files can share a folder.</summary>
+    /// <summary>
+    /// The file a shard writes its measurements to: one name per shard, so that shards' files can share a folder.
+    /// </summary>
     public string FileName => string.Create(CultureInfo.InvariantCulture, $"shard-{Index}-of-{Count}.json");
 
-    /// <summary>PERF_SHARD, or null when unset; anything but <c>k/N</c> with 1 ≤ k ≤ N ≤ 64 is an error naming it.</summary>
+    /// <summary>
+    /// PERF_SHARD, or null when unset; anything but <c>k/N</c> with 1 ≤ k ≤ N ≤ 64 is an error naming it.
+    /// </summary>
     public static Shard? FromEnvironment(Func<string, string?> environment)
     {
         var text = environment(Variable);
@@ -37,8 +42,9 @@ public sealed record Shard(int Index, int Count)
     }
 
     /// <summary>
-    /// The cells of this shard. Each cell goes, longest first (ties by id), to the shard with the least time so far (ties:
-    /// the lowest): the same cells and estimates give every shard the same assignment, and the shards take about equally long.
+    /// The cells of this shard. Each cell goes, longest first (ties by id), to the shard with the least time so far
+    /// (ties: the lowest): the same cells and estimates give every shard the same assignment, and the shards take about
+    /// equally long.
     /// </summary>
     /// <param name="secondsByCell">Every cell of the whole run, with about how long it takes.</param>
     public IReadOnlySet<string> CellsOf(IReadOnlyDictionary<string, double> secondsByCell)

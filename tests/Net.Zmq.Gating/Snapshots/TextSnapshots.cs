@@ -4,7 +4,9 @@ using Snapshooter.Core.Serialization;
 
 namespace NetZmqTests.Gating.Snapshots;
 
-/// <summary>A text that differs from its reviewed snapshot (or, in CI, has none). The new text is left on disk for review.</summary>
+/// <summary>
+/// A text that differs from its reviewed snapshot (or, in CI, has none). The new text is left on disk for review.
+/// </summary>
 public sealed class SnapshotMismatchException(string message) : Exception(message);
 
 /// <summary>
@@ -16,7 +18,8 @@ public sealed class SnapshotMismatchException(string message) : Exception(messag
 /// </summary>
 public static class TextSnapshots
 {
-    /// <param name="testFolder">The source folder of the test; the snapshot is <c>testFolder/__snapshots__/name</c>.</param>
+    /// <param name="testFolder">The source folder of the test; the snapshot is
+    /// <c>testFolder/__snapshots__/name</c>.</param>
     public static void Match(string text, string testFolder, string name, Func<string, string?> environment)
     {
         var folder = Path.Combine(testFolder, FileNames.SnapshotFolderName);

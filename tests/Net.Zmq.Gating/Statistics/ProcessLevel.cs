@@ -15,7 +15,9 @@ public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksB
     /// <summary>Each process's mean log-ratio.</summary>
     public IReadOnlyList<double> Means => [.. BlocksByProcess.Select(b => b.Average())];
 
-    /// <summary>Degrees of freedom of the blocks within processes: none where every process measured one block.</summary>
+    /// <summary>
+    /// Degrees of freedom of the blocks within processes: none where every process measured one block.
+    /// </summary>
     public int WithinDegreesOfFreedom => BlocksByProcess.Sum(b => b.Count - 1);
 
     /// <summary>The pooled variance of blocks within a process (σ²(block)); 0 without degrees of freedom.</summary>
@@ -36,7 +38,10 @@ public sealed record ProcessSamples(IReadOnlyList<IReadOnlyList<double>> BlocksB
         }
     }
 
-    /// <summary>This case's unbiased estimate of σ²(process), possibly negative; null without blocks within processes to separate it.</summary>
+    /// <summary>
+    /// This case's unbiased estimate of σ²(process), possibly negative; null without blocks within processes to
+    /// separate it.
+    /// </summary>
     public double? ProcessComponent => Processes < 2 || WithinDegreesOfFreedom == 0 ? null : BetweenVariance - (WithinVariance / BlocksPerProcess);
 }
 
@@ -45,10 +50,11 @@ public static class ProcessLevel
 {
     /// <summary>
     /// The ratio as the mean of the process means, its 95 % interval from σ²(process) ÷ P + σ²(block) ÷ (P·b), each
-    /// component the case's own (σ²(process) truncated at 0), with Welch-Satterthwaite degrees of freedom: P − 1 for the
-    /// process part, the blocks' within processes for theirs. Where no process measured two blocks, the process means are
-    /// the samples (Student's t, P − 1 degrees of freedom). A state of one process then widens the interval of the cases
-    /// it moved, and only theirs (seen: one case 1.34 × in one process of two, its cell's other cases agreeing).
+    /// component the case's own (σ²(process) truncated at 0), with Welch-Satterthwaite degrees of freedom: P − 1 for
+    /// the process part, the blocks' within processes for theirs. Where no process measured two blocks, the process
+    /// means are the samples (Student's t, P − 1 degrees of freedom). A state of one process then widens the interval
+    /// of the cases it moved, and only theirs (seen: one case 1.34 × in one process of two, its cell's other cases
+    /// agreeing).
     /// </summary>
     public static RatioEstimate Estimate(ProcessSamples samples)
     {

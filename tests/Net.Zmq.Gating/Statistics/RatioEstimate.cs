@@ -7,7 +7,8 @@ namespace NetZmqTests.Gating.Statistics;
 /// <list type="bullet">
 /// <item><see cref="Paired"/>, how every gated ratio is made: from operations of the two cases measured in
 /// alternation on one workload, one log-ratio per pairing unit, and the signed-rank estimate and interval over
-/// those (<see cref="SignedRank"/>). The machine's drift and the threads' placement are shared inside a unit and cancel.</item>
+/// those (<see cref="SignedRank"/>). The machine's drift and the threads' placement are shared inside a unit and
+/// cancel.</item>
 /// <item><see cref="Of"/>: median over median of two independent samples, with a percentile bootstrap interval
 /// (fixed seed): for comparisons of cases that were not measured together.</item>
 /// </list>
@@ -19,7 +20,9 @@ public sealed record RatioEstimate(double Value, double Lower, double Upper)
 
     /// <summary>Half the interval's width relative to the estimate: the precision a gate on this ratio has.</summary>
 
-    /// <summary>The ratio whose logarithm is the location of <paramref name="logRatios"/>, with its 95 % interval.</summary>
+    /// <summary>
+    /// The ratio whose logarithm is the location of <paramref name="logRatios"/>, with its 95 % interval.
+    /// </summary>
     public static RatioEstimate Paired(IReadOnlyList<double> logRatios)
     {
         var (estimate, lower, upper) = SignedRank.Interval(logRatios, ConfidenceLevel);

@@ -13,10 +13,15 @@ namespace NetZmqTests.Gating.Statistics;
 /// </summary>
 public static class SignedRank
 {
-    /// <summary>The fewest values whose signed-rank interval is used (at 8 it is the 4th smallest to the 4th largest of 36 Walsh averages).</summary>
+    /// <summary>
+    /// The fewest values whose signed-rank interval is used (at 8 it is the 4th smallest to the 4th largest of 36 Walsh
+    /// averages).
+    /// </summary>
     public const int MinimumPairs = 8;
 
-    /// <summary>The estimate and its two-sided interval at <paramref name="confidence"/>; one value gives an unbounded interval.</summary>
+    /// <summary>
+    /// The estimate and its two-sided interval at <paramref name="confidence"/>; one value gives an unbounded interval.
+    /// </summary>
     public static (double Estimate, double Lower, double Upper) Interval(IReadOnlyList<double> values, double confidence)
     {
         var n = values.Count;

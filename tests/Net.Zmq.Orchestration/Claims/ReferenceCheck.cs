@@ -49,7 +49,9 @@ public static class ReferenceCheck
         };
     }
 
-    /// <summary>One fresh suite workload and one fresh loop: the paired log-ratios of their units, in wall and CPU time.</summary>
+    /// <summary>
+    /// One fresh suite workload and one fresh loop: the paired log-ratios of their units, in wall and CPU time.
+    /// </summary>
     private static (List<double> Logs, List<double> CpuLogs) MeasureRound(DriverId driver, int messageSize, CaseDefinition definition,
         ThreadPlacement placement, InjectedLoad? injected, int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
     {
@@ -77,7 +79,10 @@ public static class ReferenceCheck
         return (logRatios, cpuLogRatios);
     }
 
-    /// <summary>One unit, ABBA: whichever goes first also goes last, so a linear drift over the unit cancels; the suite's log-ratio to the loop, in wall and CPU time.</summary>
+    /// <summary>
+    /// One unit, ABBA: whichever goes first also goes last, so a linear drift over the unit cancels; the suite's
+    /// log-ratio to the loop, in wall and CPU time.
+    /// </summary>
     private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference, bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
     {
         double suiteLog = 0, referenceLog = 0, suiteCpuLog = 0, referenceCpuLog = 0;

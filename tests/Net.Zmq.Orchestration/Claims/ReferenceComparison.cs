@@ -17,19 +17,22 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     public const double ClaimedTolerance = 0.10;
 
     /// <summary>
-    /// What the check can resolve with operations of 64 KiB messages. There, on machine B, identical code ran at 0.67 to
-    /// 1.23 × the loop, round by round, in regimes that outlived fresh connections and a measurement again (0.749
+    /// What the check can resolve with operations of 64 KiB messages. There, on machine B, identical code ran at 0.67
+    /// to 1.23 × the loop, round by round, in regimes that outlived fresh connections and a measurement again (0.749
     /// [0.701, 0.800], then 0.773 [0.675, 0.886], the suite faster), so a bound of 10 % there failed unchanged code;
     /// the check then catches a departure of a third, and says so.
     /// </summary>
     public const double LongOperationTolerance = 0.35;
 
-    /// <summary>The bound this comparison is judged against: <see cref="ClaimedTolerance"/> unless said otherwise.</summary>
+    /// <summary>
+    /// The bound this comparison is judged against: <see cref="ClaimedTolerance"/> unless said otherwise.
+    /// </summary>
     public double Tolerance { get; init; } = ClaimedTolerance;
 
     /// <summary>
-    /// Beside a busy neighbour wall time is stretched unevenly (the gates' rule, <see cref="GateEvaluator.BusyMachineCpus"/>),
-    /// so there the two are compared in CPU time: the same work costs the same CPU whoever else runs.
+    /// Beside a busy neighbour wall time is stretched unevenly (the gates' rule,
+    /// <see cref="GateEvaluator.BusyMachineCpus"/>), so there the two are compared in CPU time: the same work costs the
+    /// same CPU whoever else runs.
     /// </summary>
     public bool Busy => NeighbourCpus > GateEvaluator.BusyMachineCpus;
 

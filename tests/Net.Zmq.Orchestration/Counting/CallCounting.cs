@@ -6,7 +6,10 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Orchestration;
 
-/// <summary>Counts the native calls of a run's cases (in a counting process of its own, which the Perf run starts); the fast tests hand in synthetic counts.</summary>
+/// <summary>
+/// Counts the native calls of a run's cases (in a counting process of its own, which the Perf run starts); the fast
+/// tests hand in synthetic counts.
+/// </summary>
 public delegate RunCounts CaseCounter(IReadOnlyList<CaseDefinition> cases);
 
 /// <summary>
@@ -18,10 +21,16 @@ public delegate RunCounts CaseCounter(IReadOnlyList<CaseDefinition> cases);
 /// </summary>
 public static class CallCounting
 {
-    /// <summary>Three: a call whose count depends on timing shows it by differing between them (seen: polls, receives that find nothing).</summary>
+    /// <summary>
+    /// Three: a call whose count depends on timing shows it by differing between them (seen: polls, receives that find
+    /// nothing).
+    /// </summary>
     public const int Repetitions = 3;
 
-    /// <summary>Enough that a call made once per batch or per operation shows as a fraction, few enough that 64 KiB over tcp takes a fraction of a second.</summary>
+    /// <summary>
+    /// Enough that a call made once per batch or per operation shows as a fraction, few enough that 64 KiB over tcp
+    /// takes a fraction of a second.
+    /// </summary>
     public const int MessagesPerRepetition = 1000;
 
     public static RunCounts Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, Action<string> log)

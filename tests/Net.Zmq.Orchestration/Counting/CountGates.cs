@@ -15,14 +15,16 @@ namespace NetZmqTests.Orchestration;
 public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
     /// <summary>
-    /// How much head ÷ base may grow per part before it fails, where the part is steady on both sides: set from A/A runs of
-    /// two copies of one packed build (docs/measurement.md, instructions), the same as a new baseline file's. The
-    /// receiver's count repeats in 95 % of cases and two copies of one build differed by at most 0.07 % there; the
+    /// How much head ÷ base may grow per part before it fails, where the part is steady on both sides: set from A/A
+    /// runs of two copies of one packed build (docs/measurement.md, instructions), the same as a new baseline file's.
+    /// The receiver's count repeats in 95 % of cases and two copies of one build differed by at most 0.07 % there; the
     /// sender's and the library's threads follow libzmq's time-driven command checks and are steady in half the cases.
     /// </summary>
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
-    /// <summary>The suites with their count gates added, and the count baselines refreshed or written again, as notes.</summary>
+    /// <summary>
+    /// The suites with their count gates added, and the count baselines refreshed or written again, as notes.
+    /// </summary>
     public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
     {
         var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "");
@@ -36,7 +38,10 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         return (suites, baselines.Notes);
     }
 
-    /// <summary>What the report and the test output say where calls or instructions were not counted, or some cases failed while they were.</summary>
+    /// <summary>
+    /// What the report and the test output say where calls or instructions were not counted, or some cases failed while
+    /// they were.
+    /// </summary>
     public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
     {
         if (counts.Skipped is { } why)
@@ -81,7 +86,10 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         return [.. calls, .. counted];
     }
 
-    /// <summary>Each paired case's subject counts against its reference's: no function called more often per message than the reference calls it.</summary>
+    /// <summary>
+    /// Each paired case's subject counts against its reference's: no function called more often per message than the
+    /// reference calls it.
+    /// </summary>
     private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
     {
         var varying = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
@@ -92,7 +100,9 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         }
     }
 
-    /// <summary>Each paired case's subject instructions against its reference's, within <see cref="PairedInstructionBounds"/>.</summary>
+    /// <summary>
+    /// Each paired case's subject instructions against its reference's, within <see cref="PairedInstructionBounds"/>.
+    /// </summary>
     private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
     {
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
@@ -102,7 +112,9 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         }
     }
 
-    /// <summary>Every compared case whose subject's and reference's cases were both counted, with the paired case's id.</summary>
+    /// <summary>
+    /// Every compared case whose subject's and reference's cases were both counted, with the paired case's id.
+    /// </summary>
     private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
     {
         foreach (var comparison in compared.Cases)

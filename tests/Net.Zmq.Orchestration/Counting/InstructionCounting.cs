@@ -10,10 +10,11 @@ namespace NetZmqTests.Orchestration;
 /// <summary>
 /// The instruction pass, run in an instruction process under Valgrind's callgrind, never timed: per driver and cell one
 /// workload, whose receiver (this thread) and sender say which threads they are; per case a warm-up, then
-/// <see cref="Repetitions"/> repetitions of <see cref="MessagesPerRepetition"/> messages, each sent whole, then received
-/// whole (<see cref="MessageWorkload.RunInPhases"/>), with every thread's counts zeroed before and dumped after. The
-/// receiver's own instructions are not counted while it waits for the sending to end. Reading the dumps into counts is
-/// the parent's (<see cref="InstructionProfiles"/>): this process runs some fifty times slower than the machine.
+/// <see cref="Repetitions"/> repetitions of <see cref="MessagesPerRepetition"/> messages, each sent whole, then
+/// received whole (<see cref="MessageWorkload.RunInPhases"/>), with every thread's counts zeroed before and dumped
+/// after. The receiver's own instructions are not counted while it waits for the sending to end. Reading the dumps into
+/// counts is the parent's (<see cref="InstructionProfiles"/>): this process runs some fifty times slower than the
+/// machine.
 /// </summary>
 public static class InstructionCounting
 {
@@ -21,10 +22,10 @@ public static class InstructionCounting
     public const int Repetitions = 3;
 
     /// <summary>
-    /// Repetitions before the counted ones, counted and dumped alike and their dumps not read: first-time paths, the stubs
-    /// a call site settles into, and the profiler's own state at a zero settle in them. Without one, or with one that was
-    /// zeroed but not dumped, the first counted repetition ran 0.1-9 % above the next in most cases; after one, as many
-    /// cases were steady as after two.
+    /// Repetitions before the counted ones, counted and dumped alike and their dumps not read: first-time paths, the
+    /// stubs a call site settles into, and the profiler's own state at a zero settle in them. Without one, or with one
+    /// that was zeroed but not dumped, the first counted repetition ran 0.1-9 % above the next in most cases; after
+    /// one, as many cases were steady as after two.
     /// </summary>
     private const int WarmUpRepetitions = 1;
 
@@ -32,16 +33,19 @@ public static class InstructionCounting
     public const string WarmUpDumpPrefix = "w";
 
     /// <summary>
-    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies of each message are
-    /// most of the work and most of Valgrind's time (at 100, the cells of 64 KiB and more were two thirds of a pass). The
-    /// workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room again every half
-    /// mark (tcp) or whole mark (inproc: the pipe holds both ends' marks) read, so every repetition then holds the same
-    /// number of those messages (at a mark of 1,000 and 200 messages, two repetitions of five held one more, and the
-    /// receiver's count alternated by 289). Even, so that half a mark is whole.
+    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies of each message
+    /// are most of the work and most of Valgrind's time (at 100, the cells of 64 KiB and more were two thirds of a
+    /// pass). The workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room
+    /// again every half mark (tcp) or whole mark (inproc: the pipe holds both ends' marks) read, so every repetition
+    /// then holds the same number of those messages (at a mark of 1,000 and 200 messages, two repetitions of five held
+    /// one more, and the receiver's count alternated by 289). Even, so that half a mark is whole.
     /// </summary>
     public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 24;
 
-    /// <summary>Whether code from this file is libzmq: a thread that runs any is one of the library's own (its I/O thread), unless it is the receiver or the sender.</summary>
+    /// <summary>
+    /// Whether code from this file is libzmq: a thread that runs any is one of the library's own (its I/O thread),
+    /// unless it is the receiver or the sender.
+    /// </summary>
     public static bool IsNativeLibrary(string objectPath) => Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);
 
     public static InstructionManifest Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, InstructionMarks marks, Action<string> log)
@@ -84,7 +88,9 @@ public static class InstructionCounting
         return Manifest(cases, dumps, uncounted);
     }
 
-    /// <summary>What the process counted, what it could not, what each subject ran, and the CPU it counted on.</summary>
+    /// <summary>
+    /// What the process counted, what it could not, what each subject ran, and the CPU it counted on.
+    /// </summary>
     private static InstructionManifest Manifest(IReadOnlyList<CaseDefinition> cases, List<CountedDump> dumps, List<UncountedCase> uncounted) =>
         new(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Where(d => d.Availability.Provenance is not null)
             .ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
@@ -92,19 +98,26 @@ public static class InstructionCounting
             Cpu = CountingCpu.Describe(),
         };
 
-    /// <summary>One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.</summary>
+    /// <summary>
+    /// One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.
+    /// </summary>
     private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
     {
         public int Messages => messages;
 
-        /// <summary>The threads that carry this workload's messages (its library's I/O threads), what a repetition waits on.</summary>
+        /// <summary>
+        /// The threads that carry this workload's messages (its library's I/O threads), what a repetition waits on.
+        /// </summary>
         public IReadOnlySet<int> Carriers { get; set; } = new HashSet<int>();
 
         private string ReceiverTag { get; } = $"receiver-{cell}";
 
         private string SenderTag { get; } = $"sender-{cell}";
 
-        /// <summary>The receiver (this thread) and the sender each dump their own thread alone: the files say which thread each is.</summary>
+        /// <summary>
+        /// The receiver (this thread) and the sender each dump their own thread alone: the files say which thread each
+        /// is.
+        /// </summary>
         public void NameThreads(MessageWorkload workload)
         {
             using var receiver = new MarkText(InstructionManifest.TagDumpName(ReceiverTag));
@@ -135,10 +148,10 @@ public static class InstructionCounting
         }
 
         /// <summary>
-        /// One repetition, every thread's counts zeroed before and dumped after. Every thread's allocation buffer starts
-        /// afresh (a collection of the youngest generation, not counted), so that where a thread refills its buffer is
-        /// the same in every repetition. The receiver stops counting itself while it waits for the sender and the
-        /// transport (<see cref="OtherThreads.WaitUntilIdle"/>), and resumes to receive.
+        /// One repetition, every thread's counts zeroed before and dumped after. Every thread's allocation buffer
+        /// starts afresh (a collection of the youngest generation, not counted), so that where a thread refills its
+        /// buffer is the same in every repetition. The receiver stops counting itself while it waits for the sender and
+        /// the transport (<see cref="OtherThreads.WaitUntilIdle"/>), and resumes to receive.
         /// </summary>
         private void Repetition(MessageWorkload workload, string caseId, MarkText dump)
         {
@@ -169,13 +182,16 @@ public static class InstructionCounting
 
     /// <summary>
     /// The threads that carry messages between sender and receiver and rest in a system call of their own: libzmq's I/O
-    /// threads (<c>ZMQbg/IO/&lt;n&gt;</c>, in epoll_wait). NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a managed wait, a futex,
-    /// which a thread queued for Valgrind's lock sits in too: they are judged at rest by their CPU clocks alone, which a
-    /// busy machine can fool (NetMQ is counted only where PERF_DRIVERS names it).
+    /// threads (<c>ZMQbg/IO/&lt;n&gt;</c>, in epoll_wait). NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a managed wait,
+    /// a futex, which a thread queued for Valgrind's lock sits in too: they are judged at rest by their CPU clocks
+    /// alone, which a busy machine can fool (NetMQ is counted only where PERF_DRIVERS names it).
     /// </summary>
     public static bool CarriesMessages(string threadName) => threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal);
 
-    /// <summary>Until every other thread rests: the sender has returned, and the transport has queued everything at the receiver.</summary>
+    /// <summary>
+    /// Until every other thread rests: the sender has returned, and the transport has queued everything at the
+    /// receiver.
+    /// </summary>
     private static void WaitUntilSent(string caseId, IReadOnlySet<int> carriers)
     {
         if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, carriers))

@@ -6,15 +6,17 @@ using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Orchestration.Explain;
 
-/// <summary>The counts <see cref="CaseExplainer"/> prints for a case: native calls and instructions per message.</summary>
+/// <summary>
+/// The counts <see cref="CaseExplainer"/> prints for a case: native calls and instructions per message.
+/// </summary>
 internal static class CaseCounts
 {
     /// <summary>How many of the last run's functions a case's explanation names.</summary>
     private const int FunctionsShown = 6;
 
     /// <summary>
-    /// What a message of the case costs in instructions: its entry in the suite's instruction baseline, and what the last
-    /// run here counted (artifacts/perf/measured.json), by thread, with the functions that did the most.
+    /// What a message of the case costs in instructions: its entry in the suite's instruction baseline, and what the
+    /// last run here counted (artifacts/perf/measured.json), by thread, with the functions that did the most.
     /// </summary>
     public static IEnumerable<string> InstructionLines(string repositoryRoot, CaseDefinition c)
     {

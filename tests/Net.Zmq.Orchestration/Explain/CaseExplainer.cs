@@ -7,19 +7,23 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Explain;
 
-/// <summary>What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks in it.</summary>
+/// <summary>
+/// What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks in it.
+/// </summary>
 /// <param name="Sources">Every file:line the text points at.</param>
 /// <param name="Gates">Every gate that judges the case, from the gate code itself.</param>
-/// <param name="Problems">What the code does not say: a loop or body member not found, an entry missing without a declaration.</param>
+/// <param name="Problems">What the code does not say: a loop or body member not found, an entry missing without a
+/// declaration.</param>
 public sealed record Explanation(string Id, IReadOnlyList<string> Lines, IReadOnlyList<SourceLine> Sources, IReadOnlyList<GateResult> Gates,
     IReadOnlyList<string> Problems);
 
 /// <summary>
 /// From a case id to the code, read from the code itself: the profiles that run the case (<see cref="PerfSelection"/>),
-/// its cell and reference case (<see cref="PerfCases"/>), the receive loop it runs (<see cref="MessageReceiver.LoopOf"/>)
-/// and the driver body that loop calls, as file:line, every gate that judges it with its rule and bound (the gate
-/// code run on the case with its baseline's own values, so the list is the run's), and its baseline entries, or why
-/// it has none. <c>dotnet run --project build/Explain -- &lt;case id&gt;</c> prints it.
+/// its cell and reference case (<see cref="PerfCases"/>), the receive loop it runs
+/// (<see cref="MessageReceiver.LoopOf"/>) and the driver body that loop calls, as file:line, every gate that judges it
+/// with its rule and bound (the gate code run on the case with its baseline's own values, so the list is the run's),
+/// and its baseline entries, or why it has none. <c>dotnet run --project build/Explain -- &lt;case id&gt;</c> prints
+/// it.
 /// </summary>
 public sealed class CaseExplainer(string repositoryRoot)
 {
@@ -38,7 +42,9 @@ public sealed class CaseExplainer(string repositoryRoot)
         _ => "NetZmqReceiveSocket",
     };
 
-    /// <summary>Every case id of this build's catalog (Net.Zmq's pool cases only where its Net.Zmq has MessagePool).</summary>
+    /// <summary>
+    /// Every case id of this build's catalog (Net.Zmq's pool cases only where its Net.Zmq has MessagePool).
+    /// </summary>
     public static IEnumerable<string> AllIds => CaseCatalog.All.Select(c => c.Id);
 
     public Explanation Explain(string id)
@@ -59,7 +65,9 @@ public sealed class CaseExplainer(string repositoryRoot)
         return new Explanation(id, said.Lines, said.Sources, gates, said.Problems);
     }
 
-    /// <summary>What an explanation collects as it goes: its lines, the file:line it points at, and what the code does not say.</summary>
+    /// <summary>
+    /// What an explanation collects as it goes: its lines, the file:line it points at, and what the code does not say.
+    /// </summary>
     private sealed class Said
     {
         public List<string> Lines { get; } = [];
@@ -117,7 +125,10 @@ public sealed class CaseExplainer(string repositoryRoot)
         }
     }
 
-    /// <summary>Every gate that judges the case: its suite's, then each paired suite's it is the subject of; none of its own for a reference only.</summary>
+    /// <summary>
+    /// Every gate that judges the case: its suite's, then each paired suite's it is the subject of; none of its own for
+    /// a reference only.
+    /// </summary>
     private List<GateResult> GatesOf(CaseDefinition c, CaseDefinition reference, Said said)
     {
         if (DerivedSuites.ReferenceOnly(c.Driver) is { } referenceOf)
@@ -127,7 +138,8 @@ public sealed class CaseExplainer(string repositoryRoot)
         }
 
         var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, SyntheticCases.Group(c, reference), said);
-        // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to the reference builds.
+        // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to
+        // the reference builds.
         foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderByDescending(p => p.JudgedAgainstItsFile))
         {
             gates.AddRange(PairedGates(paired, c, reference, said));
@@ -136,7 +148,9 @@ public sealed class CaseExplainer(string repositoryRoot)
         return gates;
     }
 
-    /// <summary>The case's gates in a paired suite: against the suite's file, or against its reference with no file.</summary>
+    /// <summary>
+    /// The case's gates in a paired suite: against the suite's file, or against its reference with no file.
+    /// </summary>
     private List<GateResult> PairedGates(PairedSuite paired, CaseDefinition c, CaseDefinition reference, Said said)
     {
         var pairedId = paired.IdOf(c);

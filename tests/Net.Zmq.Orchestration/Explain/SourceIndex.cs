@@ -22,7 +22,9 @@ public sealed class SourceIndex(string repositoryRoot)
             .Select(f => (Path.GetRelativePath(repositoryRoot, f).Replace('\\', '/'), File.ReadAllLines(f)))
             .ToList());
 
-    /// <summary>Where the struct or class <paramref name="name"/> is declared; null when no source declares it.</summary>
+    /// <summary>
+    /// Where the struct or class <paramref name="name"/> is declared; null when no source declares it.
+    /// </summary>
     public SourceLine? Type(string name)
     {
         var declaration = new Regex($@"\b(struct|class)\s+{Regex.Escape(name)}\b");
@@ -32,7 +34,10 @@ public sealed class SourceIndex(string repositoryRoot)
             .FirstOrDefault();
     }
 
-    /// <summary>Where <paramref name="member"/>, a method, is declared in the file of <paramref name="type"/>, after its declaration; null when it is not.</summary>
+    /// <summary>
+    /// Where <paramref name="member"/>, a method, is declared in the file of <paramref name="type"/>, after its
+    /// declaration; null when it is not.
+    /// </summary>
     public SourceLine? Member(SourceLine type, string member)
     {
         var declaration = new Regex($@"^\s*(public|protected|private|internal)\b[^=;]*?\b{Regex.Escape(member)}\s*[(<]");
@@ -48,7 +53,9 @@ public sealed class SourceIndex(string repositoryRoot)
         return null;
     }
 
-    /// <summary>The members <paramref name="method"/>'s body calls on <paramref name="field"/>, in the order they first appear.</summary>
+    /// <summary>
+    /// The members <paramref name="method"/>'s body calls on <paramref name="field"/>, in the order they first appear.
+    /// </summary>
     public IReadOnlyList<string> CallsOn(SourceLine method, string field)
     {
         var call = new Regex($@"\b{Regex.Escape(field)}\.(\w+)\s*\(");

@@ -6,8 +6,11 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Orchestration;
 
-/// <summary>One cell as planned: its operations in order, its cases as values, and how many untimed operations warm a block.</summary>
-/// <param name="Cases">The cell's cases, by id: the schedule names them, this resolves them once, before anything is timed.</param>
+/// <summary>
+/// One cell as planned: its operations in order, its cases as values, and how many untimed operations warm a block.
+/// </summary>
+/// <param name="Cases">The cell's cases, by id: the schedule names them, this resolves them once, before anything is
+/// timed.</param>
 internal sealed record CellPlan(IReadOnlyList<ScheduledOperation> Schedule, IReadOnlyDictionary<string, CaseDefinition> Cases, int WarmupOperations);
 
 /// <summary>

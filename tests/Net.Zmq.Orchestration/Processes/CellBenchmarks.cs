@@ -9,8 +9,9 @@ namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the very workload
-/// Correctness proves) per invocation, the cell's cases in the order of its schedule (<see cref="InterleavedSchedule"/>).
-/// A lost, duplicated, reordered or truncated message fails the cell instead of making it fast.
+/// Correctness proves) per invocation, the cell's cases in the order of its schedule
+/// (<see cref="InterleavedSchedule"/>). A lost, duplicated, reordered or truncated message fails the cell instead of
+/// making it fast.
 /// <para>
 /// Every driver of the cell has one workload per block, opened when the block starts and shared by all of that
 /// driver's cases in the cell: only the receive loop (or the buffer strategy) changes from one operation to the next,

@@ -13,10 +13,15 @@ namespace NetZmqTests.Orchestration;
 /// </summary>
 internal static class CellMeasurement
 {
-    /// <summary>Pairing units are numbered across the whole process: operations of different cells, or of a cell measured again, never pair.</summary>
+    /// <summary>
+    /// Pairing units are numbered across the whole process: operations of different cells, or of a cell measured again,
+    /// never pair.
+    /// </summary>
     private static int _nextUnit;
 
-    /// <summary>About how long measuring <paramref name="cases"/> with <paramref name="profile"/> takes here, in seconds.</summary>
+    /// <summary>
+    /// About how long measuring <paramref name="cases"/> with <paramref name="profile"/> takes here, in seconds.
+    /// </summary>
     public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         PerfCases.CellSeconds(cases, profile).Values.Sum();
 

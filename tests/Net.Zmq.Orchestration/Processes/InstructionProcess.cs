@@ -19,13 +19,13 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
 
     /// <summary>
     /// What the counted process runs with: the runtime's perf map written beside the profiles (code the JIT made has no
-    /// symbol otherwise); workstation GC; a youngest generation large enough that no collection falls inside a repetition
-    /// (its default size follows the CPU's cache, which would make a count depend on the machine), and arrays up to 1 MiB
-    /// allocated in it rather than in the large-object heap, whose budget would otherwise start a full collection inside a
-    /// repetition of a large message's case, marking whatever earlier cases left alive (a 128 KiB case's receiver moved by
-    /// 1 % between a run of 43 cases and one of 155); two processors, whatever
-    /// the machine has (spin-waits and the runtime's sizing follow the count); and no write-xor-execute double mapping of
-    /// code, which Valgrind does not follow (the process crashed in the runtime under Valgrind with it).
+    /// symbol otherwise); workstation GC; a youngest generation large enough that no collection falls inside a
+    /// repetition (its default size follows the CPU's cache, which would make a count depend on the machine), and
+    /// arrays up to 1 MiB allocated in it rather than in the large-object heap, whose budget would otherwise start a
+    /// full collection inside a repetition of a large message's case, marking whatever earlier cases left alive (a 128
+    /// KiB case's receiver moved by 1 % between a run of 43 cases and one of 155); two processors, whatever the machine
+    /// has (spin-waits and the runtime's sizing follow the count); and no write-xor-execute double mapping of code,
+    /// which Valgrind does not follow (the process crashed in the runtime under Valgrind with it).
     /// </summary>
     private static Dictionary<string, string> ProcessEnvironment(string requestPath, string directory) => new()
     {
@@ -39,15 +39,18 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         ["DOTNET_PROCESSOR_COUNT"] = "2",
     };
 
-    /// <summary>Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of its own, nothing counted before the pass starts.</summary>
+    /// <summary>
+    /// Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of
+    /// its own, nothing counted before the pass starts.
+    /// </summary>
     private static string[] Valgrind(string directory) =>
         ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no",
          $"--callgrind-out-file={Path.Combine(directory, "callgrind.out.%p")}"];
 
     /// <summary>
-    /// Counts <paramref name="cases"/> in as many processes as the machine has cores (at most four), each a share of the
-    /// cells (a cell's subjects stay together), side by side: Valgrind runs a process's threads one at a time, and nothing
-    /// is timed while they run.
+    /// Counts <paramref name="cases"/> in as many processes as the machine has cores (at most four), each a share of
+    /// the cells (a cell's subjects stay together), side by side: Valgrind runs a process's threads one at a time, and
+    /// nothing is timed while they run.
     /// </summary>
     public RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
@@ -73,7 +76,10 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         return merged;
     }
 
-    /// <summary>The cells dealt out to <paramref name="processes"/> shares, the largest first to the share with the least so far.</summary>
+    /// <summary>
+    /// The cells dealt out to <paramref name="processes"/> shares, the largest first to the share with the least so
+    /// far.
+    /// </summary>
     private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
     {
         var shares = Enumerable.Range(0, processes).Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
@@ -87,7 +93,9 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         return [.. shares.Where(s => s.Cases.Count > 0).Select(s => s.Cases)];
     }
 
-    /// <summary>About what a cell costs under Valgrind: its cases, a large message's copies weighing twice a small one's.</summary>
+    /// <summary>
+    /// About what a cell costs under Valgrind: its cases, a large message's copies weighing twice a small one's.
+    /// </summary>
     private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
     private RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)

@@ -9,10 +9,10 @@ namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// Measures cases in processes of their own, one after another: each is the test assembly run for one test
-/// (<see cref="ProcessEntryPoints.Measure"/>) with a request file and a fresh seed (<see cref="RunSeed"/>), and each measures
-/// its share of every cell's blocks (<see cref="MeasurementProfile.ShareOf"/>). A state of one process (where its code
-/// landed, how its threads met) is then one sample among several, not the whole run. The run holds the measurement
-/// lock for them, and nothing else runs beside them.
+/// (<see cref="ProcessEntryPoints.Measure"/>) with a request file and a fresh seed (<see cref="RunSeed"/>), and each
+/// measures its share of every cell's blocks (<see cref="MeasurementProfile.ShareOf"/>). A state of one process (where
+/// its code landed, how its threads met) is then one sample among several, not the whole run. The run holds the
+/// measurement lock for them, and nothing else runs beside them.
 /// </summary>
 internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
 {

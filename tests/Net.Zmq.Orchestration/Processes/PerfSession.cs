@@ -27,7 +27,9 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     public static string? InstrumentationBlocker =>
         InstrumentationCheck.Blocker([typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
 
-    /// <summary>The run with the environment's settings, measured by the first caller; its failure, said again to each.</summary>
+    /// <summary>
+    /// The run with the environment's settings, measured by the first caller; its failure, said again to each.
+    /// </summary>
     public JudgedRun Run(Action<string> log, Action<string> progress)
     {
         lock (_runLock)
@@ -59,7 +61,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     /// self-tests do with their own filter and injection (and their own artifacts directory).
     /// </summary>
     /// <param name="log">The run's detail (BenchmarkDotNet's log included): the test's output.</param>
-    /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes on.</param>
+    /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes
+    /// on.</param>
     public JudgedRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
         if (InstrumentationBlocker is { } blocker)
@@ -69,7 +72,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
         if (System.Runtime.GCSettings.IsServerGC)
         {
-            // -p:PerfGc=Server: Net.Zmq's benchmark setting is Server GC with Batch latency (no background collections).
+            // -p:PerfGc=Server: Net.Zmq's benchmark setting is Server GC with Batch latency (no background
+            // collections).
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
@@ -82,7 +86,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
     /// <summary>
     /// Where a pass measures: a one-process run's first pass in this process; a run of several processes, and every
-    /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many as the run has.
+    /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many
+    /// as the run has.
     /// </summary>
     private IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
         Action<string> log, Action<string> progress)

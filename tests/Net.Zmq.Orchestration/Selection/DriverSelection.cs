@@ -22,7 +22,10 @@ public sealed class DriverSelection
     /// <summary>Exactly these drivers, where available.</summary>
     public static DriverSelection Of(params DriverId[] drivers) => new(drivers.ToHashSet());
 
-    /// <summary>The selection PERF_DRIVERS names; unset or blank is <see cref="Default"/>. An unknown id is an error listing the known ones.</summary>
+    /// <summary>
+    /// The selection PERF_DRIVERS names; unset or blank is <see cref="Default"/>. An unknown id is an error listing the
+    /// known ones.
+    /// </summary>
     public static DriverSelection FromEnvironment(Func<string, string?> environment)
     {
         var value = environment(Variable);

@@ -44,7 +44,9 @@ public static class PerfCases
         return (0.2 * blocks) + (operations * perOperation * (anyCaseOfTheCell.Driver == DriverId.NetMQ ? 2 : 1));
     }
 
-    /// <summary>About how long each cell of <paramref name="cases"/> takes with <paramref name="profile"/>'s sampling, by cell.</summary>
+    /// <summary>
+    /// About how long each cell of <paramref name="cases"/> takes with <paramref name="profile"/>'s sampling, by cell.
+    /// </summary>
     public static IReadOnlyDictionary<string, double> CellSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
         {
@@ -56,11 +58,16 @@ public static class PerfCases
     public static Sampling SamplingOf(IReadOnlyList<CaseDefinition> cellCases, MeasurementProfile profile) =>
         profile.For(SampledAsLong(cellCases[0], profile.Kind), cellCases.Count);
 
-    /// <summary>The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.</summary>
+    /// <summary>
+    /// The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.
+    /// </summary>
     public static string ReferenceVariantOf(Suite suite) =>
         suite == Suite.BufferStrategies ? ReferenceStrategy.ToString() : ReferenceMode.ToString();
 
-    /// <summary>The case <paramref name="c"/>'s time is a ratio to: the same case in the reference variant (itself, when it is the reference).</summary>
+    /// <summary>
+    /// The case <paramref name="c"/>'s time is a ratio to: the same case in the reference variant (itself, when it is
+    /// the reference).
+    /// </summary>
     public static CaseDefinition ReferenceOf(CaseDefinition c) => c.Suite == Suite.BufferStrategies
         ? new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, c.Mode, ReferenceStrategy, c.MessageSize)
         : new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, ReferenceMode, c.Strategy, c.MessageSize);

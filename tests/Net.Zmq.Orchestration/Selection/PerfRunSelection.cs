@@ -14,7 +14,9 @@ namespace NetZmqTests.Orchestration;
 /// <param name="NotComparable">The head's cases the base build cannot run, each with the reason.</param>
 public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent, IReadOnlyList<NotComparable> NotComparable)
 {
-    /// <summary>What the selection says for the report: a reference not measured, the head's cases the base cannot run.</summary>
+    /// <summary>
+    /// What the selection says for the report: a reference not measured, the head's cases the base cannot run.
+    /// </summary>
     public IReadOnlyList<RunNote> Notes { get; init; } = [];
 
     public static PerfRunSelection Of(PerfSettings settings, Action<string> log)
@@ -46,8 +48,8 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
     }
 
     /// <summary>
-    /// The cases of <paramref name="shard"/>'s cells only (<see cref="Shard.CellsOf"/>, from every cell's estimated time
-    /// under <paramref name="profile"/>): a cell's cases of every driver stay together.
+    /// The cases of <paramref name="shard"/>'s cells only (<see cref="Shard.CellsOf"/>, from every cell's estimated
+    /// time under <paramref name="profile"/>): a cell's cases of every driver stay together.
     /// </summary>
     public PerfRunSelection Of(Shard shard, MeasurementProfile profile)
     {
@@ -56,8 +58,8 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
     }
 
     /// <summary>
-    /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows), but
-    /// those the base cannot run (an API it lacks), each said in the notes as not comparable.
+    /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows),
+    /// but those the base cannot run (an API it lacks), each said in the notes as not comparable.
     /// </summary>
     private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
         List<RunNote> notes)

@@ -15,8 +15,8 @@ public static class PerfSelection
     /// and the buffer strategies they share with Net.Zmq's table (NetMQ up to 64 KiB, where its managed copies
     /// already take seconds per operation). <c>full</c> measures every case of every driver. <c>quick</c> keeps, of
     /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
-    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. <c>pr</c> keeps the default's
-    /// cases but the buffer strategies over 64 KiB. A base build of Net.Zmq runs exactly the head's cases.
+    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. <c>pr</c> keeps the
+    /// default's cases but the buffer strategies over 64 KiB. A base build of Net.Zmq runs exactly the head's cases.
     /// </summary>
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
@@ -59,7 +59,10 @@ public static class PerfSelection
     public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
         WithReferences(CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id))).ToList());
 
-    /// <summary><paramref name="cases"/> and each one's group reference, in catalog order: a time is only ever judged against it.</summary>
+    /// <summary>
+    /// <paramref name="cases"/> and each one's group reference, in catalog order: a time is only ever judged against
+    /// it.
+    /// </summary>
     public static List<CaseDefinition> WithReferences(IReadOnlyCollection<CaseDefinition> cases)
     {
         var groups = cases.Select(c => (c.Driver, c.Suite, PerfCases.Identify(c).Group)).ToHashSet();

@@ -7,7 +7,8 @@ namespace NetZmqTests.Orchestration;
 
 /// <summary>
 /// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
-/// PERF_PLACEMENT, PERF_DRIVERS, UpdateBaselines), where it writes, and the environment it consults for anything else (CI).
+/// PERF_PLACEMENT, PERF_DRIVERS, UpdateBaselines), where it writes, and the environment it consults for anything else
+/// (CI).
 /// </summary>
 public sealed record PerfSettings(
     MeasurementProfile Profile,
@@ -20,7 +21,9 @@ public sealed record PerfSettings(
     /// <summary>Where the measured threads run; pinned unless PERF_PLACEMENT says otherwise.</summary>
     public ThreadPlacement Placement { get; init; } = ThreadPlacement.FromEnvironment(_ => null);
 
-    /// <summary>Which available drivers are measured; PERF_DRIVERS, or every one (a pull-request run leaves NetMQ out).</summary>
+    /// <summary>
+    /// Which available drivers are measured; PERF_DRIVERS, or every one (a pull-request run leaves NetMQ out).
+    /// </summary>
     public DriverSelection Drivers { get; init; } = DriverSelection.Default;
 
     /// <summary>
@@ -34,15 +37,21 @@ public sealed record PerfSettings(
     public int Processes { get; init; } = 1;
 
     /// <summary>
-    /// PERF_INJECT_PROCESSES: the measuring processes (from 1) PERF_INJECT applies in, the others measuring the code as it
-    /// is; null for every process. What a state of one process looks like, made on purpose: the self-test of the process level.
+    /// PERF_INJECT_PROCESSES: the measuring processes (from 1) PERF_INJECT applies in, the others measuring the code as
+    /// it is; null for every process. What a state of one process looks like, made on purpose: the self-test of the
+    /// process level.
     /// </summary>
     public IReadOnlySet<int>? InjectedProcesses { get; init; }
 
-    /// <summary>PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>); null for all of them.</summary>
+    /// <summary>
+    /// PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>); null for all of them.
+    /// </summary>
     public Shard? Shard { get; init; }
 
-    /// <summary>PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run (<see cref="RunMeasurements"/>).</summary>
+    /// <summary>
+    /// PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run
+    /// (<see cref="RunMeasurements"/>).
+    /// </summary>
     public string? MergeDirectory { get; init; }
 
     /// <summary>
@@ -51,7 +60,10 @@ public sealed record PerfSettings(
     /// </summary>
     public bool CountInstructions { get; init; } = true;
 
-    /// <summary>The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one is an error naming it.</summary>
+    /// <summary>
+    /// The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one
+    /// is an error naming it.
+    /// </summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
         var drivers = DriverSelection.FromEnvironment(environment);
@@ -84,7 +96,10 @@ public sealed record PerfSettings(
             var other => throw new ArgumentException($"PERF_INSTRUCTIONS={other} is not on or off"),
         };
 
-    /// <summary>PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; anything but process numbers from 1 is an error naming it.</summary>
+    /// <summary>
+    /// PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; anything but process numbers from 1 is an
+    /// error naming it.
+    /// </summary>
     public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment)
     {
         var text = environment("PERF_INJECT_PROCESSES");
@@ -101,7 +116,9 @@ public sealed record PerfSettings(
             : throw new ArgumentException($"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
     }
 
-    /// <summary>PERF_PROCESSES, or null when unset; anything but a whole number from 1 to 20 is an error naming it.</summary>
+    /// <summary>
+    /// PERF_PROCESSES, or null when unset; anything but a whole number from 1 to 20 is an error naming it.
+    /// </summary>
     public static int? ProcessesFromEnvironment(Func<string, string?> environment)
     {
         var text = environment("PERF_PROCESSES");

@@ -8,7 +8,10 @@ namespace NetZmqTests.Orchestration;
 /// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
 public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
 
-/// <summary>A count baseline as a run found it (<see cref="CountBaselineKind{TFile, TCounted}"/>): the file, null where there is none, or why it cannot be used.</summary>
+/// <summary>
+/// A count baseline as a run found it (<see cref="CountBaselineKind{TFile, TCounted}"/>): the file, null where there is
+/// none, or why it cannot be used.
+/// </summary>
 public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? File, string? Error)
     where TFile : class;
 
@@ -55,7 +58,9 @@ public sealed class BaselineStore(SourceLayout layout)
         return load;
     }
 
-    /// <summary>Writes a count baseline whole (a temporary file, then a rename); the next look reads it again.</summary>
+    /// <summary>
+    /// Writes a count baseline whole (a temporary file, then a rename); the next look reads it again.
+    /// </summary>
     public TFile Write<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, CountBaselineLoad<TFile> load, TFile file)
         where TFile : class
     {
@@ -106,7 +111,8 @@ public sealed class BaselineStore(SourceLayout layout)
 
     /// <summary>
     /// Every baseline file, read and validated whether or not its subject can be measured here: a corrupt file of a
-    /// driver this machine lacks would otherwise pass here and fail later elsewhere. Each problem names the file and the field.
+    /// driver this machine lacks would otherwise pass here and fail later elsewhere. Each problem names the file and
+    /// the field.
     /// </summary>
     public IReadOnlyList<BaselineProblem> ProblemsInEveryFile()
     {
@@ -130,7 +136,9 @@ public sealed class BaselineStore(SourceLayout layout)
         return problems;
     }
 
-    /// <summary>The count baselines of one folder read the same way: a count file of a driver not measured here is checked too.</summary>
+    /// <summary>
+    /// The count baselines of one folder read the same way: a count file of a driver not measured here is checked too.
+    /// </summary>
     private IEnumerable<BaselineProblem> CountBaselineProblems(string folder, Action<string> read)
     {
         var directory = System.IO.Path.Combine(layout.BaselinesDirectory, folder);
@@ -162,9 +170,9 @@ public sealed class BaselineStore(SourceLayout layout)
         Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal).Select(layout.Display);
 
     /// <summary>
-    /// Rewrites the observed values of <paramref name="cases"/> on this machine's class (atomically), leaving the file's
-    /// other classes as they are; refused under CI before anything is measured. A new file declares no cross-class
-    /// rule: whether its suite's mean carries across machines is measured and written by hand.
+    /// Rewrites the observed values of <paramref name="cases"/> on this machine's class (atomically), leaving the
+    /// file's other classes as they are; refused under CI before anything is measured. A new file declares no
+    /// cross-class rule: whether its suite's mean carries across machines is measured and written by hand.
     /// </summary>
     public BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
@@ -184,7 +192,8 @@ public sealed class BaselineStore(SourceLayout layout)
     /// </summary>
     public IEnumerable<RunNote> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
     {
-        // An unreadable file is a failure of its own (ProblemsInEveryFile): the report says that, not also that it went unchecked.
+        // An unreadable file is a failure of its own (ProblemsInEveryFile): the report says that, not also that it went
+        // unchecked.
         var unreadable = ProblemsInEveryFile().Select(p => p.Shown).ToHashSet(StringComparer.Ordinal);
         foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f) && !unreadable.Contains(f)))
         {

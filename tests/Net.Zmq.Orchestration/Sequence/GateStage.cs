@@ -8,8 +8,9 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration;
 
 /// <summary>
-/// One suite as judged, and how to judge it again on a fresh measurement of its cases (<see cref="GateStage.Confirm"/>);
-/// null where nothing it judges is measured again (a suite that could not be gated, or one only shown).
+/// One suite as judged, and how to judge it again on a fresh measurement of its cases
+/// (<see cref="GateStage.Confirm"/>); null where nothing it judges is measured again (a suite that could not be gated,
+/// or one only shown).
 /// </summary>
 public sealed record ConfirmableSuite(GatedSuite Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
 
@@ -21,7 +22,9 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 {
     private readonly List<RunNote> _notes = [];
 
-    /// <summary>What judging said beside its verdicts (a refreshed file, a class adopted), in the order it was said.</summary>
+    /// <summary>
+    /// What judging said beside its verdicts (a refreshed file, a class adopted), in the order it was said.
+    /// </summary>
     public IReadOnlyList<RunNote> Notes => _notes;
 
     /// <summary>One subject's cases of one suite, judged against its file as the suite's declaration says.</summary>
@@ -99,9 +102,9 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     private void Note(SuiteId suite, NoteKind kind, string text) => _notes.Add(new RunNote(kind, text) { Suite = suite });
 
     /// <summary>
-    /// A paired suite judged against its reference, with no baseline file (<see cref="PairedJudgement.AgainstTheReference"/>,
-    /// <see cref="PairedGates"/>): both were measured together, so nothing of the machine or the process is left
-    /// to be judged against.
+    /// A paired suite judged against its reference, with no baseline file
+    /// (<see cref="PairedJudgement.AgainstTheReference"/>, <see cref="PairedGates"/>): both were measured together, so
+    /// nothing of the machine or the process is left to be judged against.
     /// </summary>
     public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
@@ -166,8 +169,9 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
     /// <summary>
-    /// What this suite is judged against: this machine's class of the file, or another (<see cref="BaselineBasis.Choose"/>),
-    /// and for a suite whose time holds only on its recorded native library (<see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>) that version.
+    /// What this suite is judged against: this machine's class of the file, or another
+    /// (<see cref="BaselineBasis.Choose"/>), and for a suite whose time holds only on its recorded native library
+    /// (<see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>) that version.
     /// </summary>
     private BaselineBasis Basis(SuiteId suite, BaselineFile file, SubjectFingerprint current) =>
         BaselineBasis.Choose(file, machine, SuiteDeclarations.Of(suite).TimeOnlyOnTheRecordedVersion ? current : null);

@@ -20,7 +20,10 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
 
     public IReadOnlyList<ProcessSummary> Processes => _processes;
 
-    /// <summary>Whether a confirmation is judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>), as soon as it is measured.</summary>
+    /// <summary>
+    /// Whether a confirmation is judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>), as
+    /// soon as it is measured.
+    /// </summary>
     public bool ConfirmsOnBothPasses => _passes.Count > 0 && MeasuredProcess.JudgedTogether(_passes[0]);
 
     /// <summary>

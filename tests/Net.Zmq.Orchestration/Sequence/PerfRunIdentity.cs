@@ -9,13 +9,17 @@ namespace NetZmqTests.Orchestration;
 /// <summary>What a run measured and how (<see cref="RunIdentity"/>): what shards must share to be merged.</summary>
 public static class PerfRunIdentity
 {
-    /// <param name="selection">The whole run's selection, before any shard takes its share: every shard names the same drivers.</param>
+    /// <param name="selection">The whole run's selection, before any shard takes its share: every shard names the same
+    /// drivers.</param>
     public static RunIdentity Of(PerfSettings settings, SourceLayout layout, PerfRunSelection selection) =>
         new(GitCommit.Of(layout.RepositoryRoot), settings.Profile.Description, settings.Filter?.ToString(), settings.Injection?.Text, settings.Processes,
             settings.Placement.IsPinned ? "pinned" : "free",
             [.. selection.Cases.Select(c => c.Driver).Distinct().Order().Select(Describe)]);
 
-    /// <summary>A driver's version, and for a build of Net.Zmq a hash of its files: a pull request's head and base often share a version.</summary>
+    /// <summary>
+    /// A driver's version, and for a build of Net.Zmq a hash of its files: a pull request's head and base often share a
+    /// version.
+    /// </summary>
     private static string Describe(DriverId id)
     {
         var version = ZmqDrivers.Get(id).Availability.Provenance?.Version ?? "?";

@@ -7,7 +7,10 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration;
 
-/// <summary>What a run says besides its gates, each a note of its kind (<see cref="NoteKind"/>): tests and tools find notes by kind, readers by text.</summary>
+/// <summary>
+/// What a run says besides its gates, each a note of its kind (<see cref="NoteKind"/>): tests and tools find notes by
+/// kind, readers by text.
+/// </summary>
 internal static class PerfRunNotes
 {
     /// <summary>What the run's settings changed (PERF_FILTER, PERF_INJECT), said before anything is measured.</summary>
@@ -43,7 +46,10 @@ internal static class PerfRunNotes
         }
     }
 
-    /// <summary>Per driver, how many of its blocking calls a signal interrupted during this run, each made again (<see cref="Interruptions"/>).</summary>
+    /// <summary>
+    /// Per driver, how many of its blocking calls a signal interrupted during this run, each made again
+    /// (<see cref="Interruptions"/>).
+    /// </summary>
     public static IEnumerable<RunNote> Interrupted(Dictionary<DriverId, long> before) =>
         before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))
             .Where(i => i.Count > 0)

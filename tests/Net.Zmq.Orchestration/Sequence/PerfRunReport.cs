@@ -6,7 +6,10 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration;
 
-/// <summary>What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one against the other.</summary>
+/// <summary>
+/// What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one
+/// against the other.
+/// </summary>
 public static class PerfRunReport
 {
     public static JudgedRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,

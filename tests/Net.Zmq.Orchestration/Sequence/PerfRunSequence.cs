@@ -15,10 +15,14 @@ namespace NetZmqTests.Orchestration;
 /// measurement per case, its operations paired with those of the cases measured beside it. The Perf run measures
 /// cells with BenchmarkDotNet; the fast tests hand in synthetic ones.
 /// </summary>
-/// <param name="pass">0 for the run's measurement, then 1, 2, … for each measurement of failed gates' cases again.</param>
+/// <param name="pass">0 for the run's measurement, then 1, 2, … for each measurement of failed gates' cases
+/// again.</param>
 public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
 
-/// <summary>Counts the instructions of a run's cases (in an instruction process under Valgrind, which the Perf run starts); the fast tests hand in synthetic counts.</summary>
+/// <summary>
+/// Counts the instructions of a run's cases (in an instruction process under Valgrind, which the Perf run starts); the
+/// fast tests hand in synthetic counts.
+/// </summary>
 public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition> cases);
 
 /// <summary>
@@ -70,8 +74,8 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// What the run measures (PERF_SHARD's share of it), what identifies it, and where it merges shards measured apart, what
-    /// replays them; each stage's notes said.
+    /// What the run measures (PERF_SHARD's share of it), what identifies it, and where it merges shards measured apart,
+    /// what replays them; each stage's notes said.
     /// </summary>
     private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(PerfSettings settings, SourceLayout layout,
         RunNoteLog notes, Action<string> log)
@@ -94,8 +98,8 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// The counting passes, before any timing, each in processes of their own that time nothing: native calls (exact, and
-    /// a workload that cannot run fails here before minutes of timing), then instructions under Valgrind.
+    /// The counting passes, before any timing, each in processes of their own that time nothing: native calls (exact,
+    /// and a workload that cannot run fails here before minutes of timing), then instructions under Valgrind.
     /// </summary>
     private static (RunCounts Counts, RunInstructions Instructions) Count(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers,
         CaseCounter count, InstructionCounter countInstructions) =>
@@ -124,7 +128,9 @@ public static class PerfRunSequence
         }
     }
 
-    /// <summary>The report, and beside it what was measured and counted, whole: a shard's file is what a merge reads.</summary>
+    /// <summary>
+    /// The report, and beside it what was measured and counted, whole: a shard's file is what a merge reads.
+    /// </summary>
     private static void Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
     {
         var record = measured with { Counts = run.Counts, Instructions = run.Instructions };
@@ -134,9 +140,9 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// A merge of shards measured apart (PERF_MERGE): what replays them (<see cref="ShardMerge"/>) in place of measuring,
-    /// and where a shard ran on another machine class than this one, a machine on which no case's time is judged against a
-    /// baseline class (it holds only on the class that measured it).
+    /// A merge of shards measured apart (PERF_MERGE): what replays them (<see cref="ShardMerge"/>) in place of
+    /// measuring, and where a shard ran on another machine class than this one, a machine on which no case's time is
+    /// judged against a baseline class (it holds only on the class that measured it).
     /// </summary>
     private static MergedShards Merge(string folder, RunIdentity identity, MachineFingerprint machine)
     {
@@ -153,7 +159,9 @@ public static class PerfRunSequence
         return new MergedShards((measure, count, countInstructions, judgedOn), merged, note);
     }
 
-    /// <summary>One shard's share of the run's cells (PERF_SHARD), and the note that says so before anything is measured.</summary>
+    /// <summary>
+    /// One shard's share of the run's cells (PERF_SHARD), and the note that says so before anything is measured.
+    /// </summary>
     private static (PerfRunSelection Share, RunNote Note) Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile)
     {
         var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
@@ -166,7 +174,8 @@ public static class PerfRunSequence
     /// <summary>
     /// Every measured suite judged: first the paired suites judged against their reference (head ÷ base: the merge gate
     /// for a Net.Zmq change, and what the report opens with), then each driver's suites in driver and suite order (a
-    /// subject that is only a reference shown), then the paired suites judged against their files (the binding overhead).
+    /// subject that is only a reference shown), then the paired suites judged against their files (the binding
+    /// overhead).
     /// </summary>
     private static List<ConfirmableSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
@@ -191,28 +200,4 @@ public static class PerfRunSequence
         judged.AddRange(Paired(first: false));
         return judged;
     }
-}
-
-/// <summary>A merge's replay of its shards (what measures, counts and judges on in place of this run), the shards, and its note.</summary>
-internal sealed record MergedShards(
-    (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, MachineFingerprint Machine) Replay,
-    IReadOnlyList<ShardSummary> Shards, RunNote Note);
-
-/// <summary>A run's notes in the order its stages return them, each said in the log as it comes but those kept for the report alone.</summary>
-internal sealed class RunNoteLog(Action<string> log)
-{
-    private readonly List<RunNote> _all = [];
-
-    public IReadOnlyList<RunNote> All => _all;
-
-    public void Say(IEnumerable<RunNote> notes)
-    {
-        foreach (var note in notes)
-        {
-            _all.Add(note);
-            log(note.Text);
-        }
-    }
-
-    public void Keep(IEnumerable<RunNote> notes) => _all.AddRange(notes);
 }

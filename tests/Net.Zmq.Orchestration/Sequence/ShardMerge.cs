@@ -7,16 +7,16 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration;
 
 /// <summary>
-/// A run made of shards measured apart (<see cref="Shard"/>, <see cref="RunMeasurements"/>): their measurements replayed as if
-/// this run had measured them, so that one sequence judges, confirms and reports them into one verdict.
+/// A run made of shards measured apart (<see cref="Shard"/>, <see cref="RunMeasurements"/>): their measurements
+/// replayed as if this run had measured them, so that one sequence judges, confirms and reports them into one verdict.
 /// </summary>
 public static class ShardMerge
 {
     /// <summary>
-    /// A measurer that hands back what the shards in <paramref name="directory"/> measured (checked to be all N shards of a
-    /// run of <paramref name="identity"/>): their first pass for the run's cases, which must be exactly the cases asked;
-    /// and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own failed gates,
-    /// and cells are never split, so a case's gates are the same there and here).
+    /// A measurer that hands back what the shards in <paramref name="directory"/> measured (checked to be all N shards
+    /// of a run of <paramref name="identity"/>): their first pass for the run's cases, which must be exactly the cases
+    /// asked; and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own
+    /// failed gates, and cells are never split, so a case's gates are the same there and here).
     /// </summary>
     public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, IReadOnlyList<ShardSummary> Shards) Replay(string directory,
         RunIdentity identity)

@@ -11,7 +11,9 @@ namespace NetZmqTests.Orchestration;
 /// </summary>
 public static class BindingOverhead
 {
-    /// <summary>The suite of Net.Zmq's time over the floor's, case by case: gated like any suite, against its own file.</summary>
+    /// <summary>
+    /// The suite of Net.Zmq's time over the floor's, case by case: gated like any suite, against its own file.
+    /// </summary>
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "BindingOverhead");
 
     public static PairedSuite Paired { get; } = new(Suite, DriverId.NetZmq, DriverId.LibZmq, PairedJudgement.AgainstItsBaselineFile,
@@ -26,8 +28,8 @@ public static class BindingOverhead
     /// <summary>
     /// Each case's time is a ratio to the floor's same case; its CPU time is gated as its wall time is (CPU time is the
     /// binding's cost, and stays steady beside a busy neighbour); its allocation is not (the bytes are Net.Zmq's own,
-    /// gated in Net.Zmq's suites); no policy bounds; made of Net.Zmq's and the floor's cases; its ratios are a column of
-    /// the comparison table, not tables of their own.
+    /// gated in Net.Zmq's suites); no policy bounds; made of Net.Zmq's and the floor's cases; its ratios are a column
+    /// of the comparison table, not tables of their own.
     /// </summary>
     public static SuiteDeclaration Declaration { get; } = new(Suite, nameof(DriverId.LibZmq), GatesCpuTimeAlways: true, GatesAllocation: false,
         Policy.None, [DriverId.NetZmq, DriverId.LibZmq], Paired.SubjectCaseOf)
@@ -35,7 +37,10 @@ public static class BindingOverhead
         HasTables = false,
     };
 
-    /// <summary>Why the overhead case of Net.Zmq's case <paramref name="netZmq"/> has no baseline entry by design (<see cref="PerfSelection.WhyUnbaselined"/>), or null.</summary>
+    /// <summary>
+    /// Why the overhead case of Net.Zmq's case <paramref name="netZmq"/> has no baseline entry by design
+    /// (<see cref="PerfSelection.WhyUnbaselined"/>), or null.
+    /// </summary>
     public static string? WhyUnbaselined(CaseDefinition netZmq) =>
         PerfSelection.WhyUnbaselined(netZmq.On(DriverId.LibZmq)) ?? PerfSelection.WhyUnbaselined(netZmq);
 }

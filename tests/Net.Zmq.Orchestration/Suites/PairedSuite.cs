@@ -29,11 +29,14 @@ public enum PairedJudgement
 /// </summary>
 /// <param name="Suite">The suite's id; its case ids are its prefix and the subject's case's cross-driver key.</param>
 /// <param name="GroupOf">The group a pair is analysed in (what its cases share: a suite, a cell).</param>
-/// <param name="Analyze">The pairs, the subject's measurement already under the paired case's identity, to ratios.</param>
+/// <param name="Analyze">The pairs, the subject's measurement already under the paired case's identity, to
+/// ratios.</param>
 public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Reference, PairedJudgement Judgement,
     Func<CaseDefinition, string> GroupOf, Func<IReadOnlyList<(CaseMeasurement Subject, CaseMeasurement Reference)>, List<AnalyzedCase>> Analyze)
 {
-    /// <summary>What else a paired case carries from its subject's case (a declared reason to have no entry, a sleep bound).</summary>
+    /// <summary>
+    /// What else a paired case carries from its subject's case (a declared reason to have no entry, a sleep bound).
+    /// </summary>
     public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } = (paired, _, _) => paired;
 
     /// <summary>The suite as a reader names it, e.g. "Head against base".</summary>
@@ -55,12 +58,15 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
 
     /// <summary>
-    /// Whether the run judges it before the drivers' own suites: a suite judged against its reference opens the run (the
-    /// merge gate for a change of the subject); those judged against files, or shown only, follow the drivers'.
+    /// Whether the run judges it before the drivers' own suites: a suite judged against its reference opens the run
+    /// (the merge gate for a change of the subject); those judged against files, or shown only, follow the drivers'.
     /// </summary>
     public bool JudgedFirst => JudgedAgainstTheReference;
 
-    /// <summary>Its cases judged the way it is declared: against the reference, against its file through <paramref name="gates"/>, or shown only.</summary>
+    /// <summary>
+    /// Its cases judged the way it is declared: against the reference, against its file through
+    /// <paramref name="gates"/>, or shown only.
+    /// </summary>
     public ConfirmableSuite Judge(GateStage gates, IReadOnlyList<AnalyzedCase> cases) => Judgement switch
     {
         PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(this, cases),
@@ -70,18 +76,27 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 
-    /// <summary>The paired case of the subject's case <paramref name="subjectCase"/>, e.g. <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.</summary>
+    /// <summary>
+    /// The paired case of the subject's case <paramref name="subjectCase"/>, e.g.
+    /// <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.
+    /// </summary>
     public string IdOf(CaseDefinition subjectCase) => Prefix + subjectCase.CrossDriverKey;
 
     /// <summary>The subject's case behind a paired case id; null when the id is not one of this suite.</summary>
     public CaseDefinition? SubjectCaseOf(string pairedId) =>
         pairedId.StartsWith(Prefix, StringComparison.Ordinal) ? CaseDefinition.Parse($"{Subject}/{pairedId[Prefix.Length..]}") : null;
 
-    /// <summary>The catalog cases behind a paired case id, the subject's and the reference's; null when the id is not one of this suite.</summary>
+    /// <summary>
+    /// The catalog cases behind a paired case id, the subject's and the reference's; null when the id is not one of
+    /// this suite.
+    /// </summary>
     public IReadOnlyList<string>? MeasuredCases(string pairedId) =>
         SubjectCaseOf(pairedId) is { } subject ? [subject.Id, subject.On(Reference).Id] : null;
 
-    /// <summary>The subject's measured cases that the reference also ran, each over its pair; null unless both subjects were measured.</summary>
+    /// <summary>
+    /// The subject's measured cases that the reference also ran, each over its pair; null unless both subjects were
+    /// measured.
+    /// </summary>
     public List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
         var all = measured.Where(c => !DerivedSuites.IsDerived(c.Case.SuiteId)).ToList();

@@ -14,8 +14,10 @@ namespace NetZmqTests.Orchestration;
 /// <param name="GatesCpuTimeAlways">Its CPU-time ratios are gated wherever its wall-time ratios are (elsewhere only
 /// beside a busy neighbour and for cases that sleep between polls).</param>
 /// <param name="GatesAllocation">Its bytes per operation are gated.</param>
-/// <param name="NewFilePolicy">The bounds a new baseline file of the suite starts with, reviewed by hand from then on.</param>
-/// <param name="MadeOf">The subjects measured for it: where one was not measured, its file is not checked, and the note names which.</param>
+/// <param name="NewFilePolicy">The bounds a new baseline file of the suite starts with, reviewed by hand from then
+/// on.</param>
+/// <param name="MadeOf">The subjects measured for it: where one was not measured, its file is not checked, and the note
+/// names which.</param>
 /// <param name="CatalogCaseOf">The catalog case behind an id its file may hold; null for any other id.</param>
 public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool GatesCpuTimeAlways, bool GatesAllocation, Policy NewFilePolicy,
     IReadOnlyList<DriverId> MadeOf, Func<string, CaseDefinition?> CatalogCaseOf)
@@ -26,10 +28,14 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     /// </summary>
     public bool TimeOnlyOnTheRecordedVersion { get; init; }
 
-    /// <summary>The report shows the suite's cases in tables of their own (false: its cases are ratios another table shows).</summary>
+    /// <summary>
+    /// The report shows the suite's cases in tables of their own (false: its cases are ratios another table shows).
+    /// </summary>
     public bool HasTables { get; init; } = true;
 
-    /// <summary>True when the suite's file may hold an entry with this id: a case of the catalog in some build.</summary>
+    /// <summary>
+    /// True when the suite's file may hold an entry with this id: a case of the catalog in some build.
+    /// </summary>
     public bool MayHold(string id) => CatalogCaseOf(id) is { } c && CaseCatalog.IsKnownId(c.Id);
 
     /// <summary>The suite's cases judged against its file, with the gates it declares.</summary>
@@ -55,7 +61,10 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     };
 }
 
-/// <summary>Every suite gated against a baseline file: each driver's three (none for a subject that is only a paired suite's reference: the base build) and the binding overhead.</summary>
+/// <summary>
+/// Every suite gated against a baseline file: each driver's three (none for a subject that is only a paired suite's
+/// reference: the base build) and the binding overhead.
+/// </summary>
 public static class SuiteDeclarations
 {
     public static IReadOnlyList<SuiteDeclaration> All { get; } =

@@ -8,7 +8,8 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
 /// Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run; a measuring, counting
-/// or instruction process that a Perf run started (<see cref="ProcessEntryPoints"/>) runs under its run's lock and takes none.
+/// or instruction process that a Perf run started (<see cref="ProcessEntryPoints"/>) runs under its run's lock and
+/// takes none.
 /// </summary>
 public sealed class ExclusiveMachineFixture : IDisposable
 {

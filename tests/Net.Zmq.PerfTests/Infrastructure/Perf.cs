@@ -5,7 +5,8 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
 /// This test process's one Perf session (<see cref="PerfSession"/>), started again for processes of its own through the
-/// explicit tests of <see cref="MeasuringProcessTests"/>; a test that would measure instrumented code is skipped, with why.
+/// explicit tests of <see cref="MeasuringProcessTests"/>; a test that would measure instrumented code is skipped, with
+/// why.
 /// </summary>
 internal static class Perf
 {
@@ -16,7 +17,9 @@ internal static class Perf
 
     public static SourceLayout Layout => Session.Layout;
 
-    /// <summary>The run with the environment's settings (every test that needs it reads the same), its lines the test's.</summary>
+    /// <summary>
+    /// The run with the environment's settings (every test that needs it reads the same), its lines the test's.
+    /// </summary>
     public static JudgedRun Run()
     {
         SkipIfInstrumented();

@@ -14,10 +14,15 @@ public static class CaseCatalog
     /// <summary>Small, medium and large: the pattern suite's sizes.</summary>
     public static IReadOnlyList<int> PatternSizes { get; } = [64, 1024, 65536];
 
-    /// <summary>The sizes of Net.Zmq's published buffer-strategy table, up to where large-object-heap arrays start.</summary>
+    /// <summary>
+    /// The sizes of Net.Zmq's published buffer-strategy table, up to where large-object-heap arrays start.
+    /// </summary>
     public static IReadOnlyList<int> BufferStrategySizes { get; } = [64, 512, 1024, 65536, 131072, 262144];
 
-    /// <summary>Buffer strategies a driver does not run, each with the reason: the catalog says so rather than fake one. (Before <see cref="All"/>, which reads it.)</summary>
+    /// <summary>
+    /// Buffer strategies a driver does not run, each with the reason: the catalog says so rather than fake one. (Before
+    /// <see cref="All"/>, which reads it.)
+    /// </summary>
     public static IReadOnlyList<(DriverId Driver, BufferStrategy Strategy, string Reason)> StrategiesNotExpressed { get; } =
     [
         // The base runs the head's driver code, so it has the head's cases; a base that lacks an API the head has is
@@ -109,7 +114,9 @@ public static class CaseCatalog
         return cases;
     }
 
-    /// <summary>The pattern suite's pattern and transport pairs: all six but ROUTER over tcp, which is the receive-mode suite.</summary>
+    /// <summary>
+    /// The pattern suite's pattern and transport pairs: all six but ROUTER over tcp, which is the receive-mode suite.
+    /// </summary>
     private static IEnumerable<(Pattern, Transport)> PatternTransports =>
         from pattern in Enum.GetValues<Pattern>()
         from transport in Enum.GetValues<Transport>()

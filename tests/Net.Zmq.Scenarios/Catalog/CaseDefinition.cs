@@ -28,7 +28,10 @@ public sealed record CaseDefinition(
     /// </summary>
     public string Cell => string.Join('/', Driver == DriverId.NetMQ ? "NetMQ" : "native", Suite, Pattern, Transport, FormatSize(MessageSize));
 
-    /// <summary>The id without the driver (<c>ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64KiB</c>): the same case of another driver has the same key.</summary>
+    /// <summary>
+    /// The id without the driver (<c>ReceiveModes/RouterRouter/Tcp/Poller/ReusedBuffer/64KiB</c>): the same case of
+    /// another driver has the same key.
+    /// </summary>
     public string CrossDriverKey => $"{Suite}/{KeyWithinSuite}";
 
     /// <summary>The id without the driver and the suite (<c>RouterRouter/Tcp/Poller/ReusedBuffer/64KiB</c>).</summary>

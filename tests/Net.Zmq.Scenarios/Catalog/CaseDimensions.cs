@@ -26,7 +26,9 @@ public enum Suite
     /// <summary>Net.Zmq's receive-mode table: ROUTER to ROUTER over tcp, four modes, four sizes.</summary>
     ReceiveModes,
 
-    /// <summary>Every other pattern and transport in the four receive modes (ROUTER over tcp is ReceiveModes).</summary>
+    /// <summary>
+    /// Every other pattern and transport in the four receive modes (ROUTER over tcp is ReceiveModes).
+    /// </summary>
     Patterns,
 
     /// <summary>Net.Zmq's buffer-strategy table: ROUTER to ROUTER over tcp, blocking receive, six sizes.</summary>
@@ -89,12 +91,16 @@ public enum BufferStrategy
     /// <summary>A native message per message on both sides (NetMQ: a pooled Msg per frame).</summary>
     Message,
 
-    /// <summary>The sender hands native memory to the library with a free callback; the receiver uses a native message.</summary>
+    /// <summary>
+    /// The sender hands native memory to the library with a free callback; the receiver uses a native message.
+    /// </summary>
     MessageZeroCopy,
 
     /// <summary>The sender rents from Net.Zmq's MessagePool (0.4.x only); the receiver uses a native message.</summary>
     MessagePool,
 
-    /// <summary>MessagePool on both sides: the receiver rents a pooled message of the known size (0.4.x only).</summary>
+    /// <summary>
+    /// MessagePool on both sides: the receiver rents a pooled message of the known size (0.4.x only).
+    /// </summary>
     MessagePoolRecvPool,
 }

@@ -12,7 +12,10 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 public interface IReceiveSocket : IDisposable
 {
-    /// <summary>One handshake message into <paramref name="control"/> within <paramref name="wait"/> (a ROUTER checks the sender's id first): its length, or -1 when none came.</summary>
+    /// <summary>
+    /// One handshake message into <paramref name="control"/> within <paramref name="wait"/> (a ROUTER checks the
+    /// sender's id first): its length, or -1 when none came.
+    /// </summary>
     int ReceiveControl(byte[] control, TimeSpan wait);
 
     /// <summary>One message, waiting for it, into the receiver's reused buffer.</summary>
@@ -33,13 +36,20 @@ public interface IReceiveSocket : IDisposable
     /// <summary>The call <see cref="Poll"/> makes, for the message when it saw nothing.</summary>
     string PollCall { get; }
 
-    /// <summary>True when the ByteArray and ArrayPool strategies receive into an array the loop provides (<see cref="ReceiveInto"/>).</summary>
+    /// <summary>
+    /// True when the ByteArray and ArrayPool strategies receive into an array the loop provides
+    /// (<see cref="ReceiveInto"/>).
+    /// </summary>
     bool ReceivesIntoArrays { get; }
 
-    /// <summary>One message into the first <paramref name="length"/> bytes of <paramref name="buffer"/>, waiting for it.</summary>
+    /// <summary>
+    /// One message into the first <paramref name="length"/> bytes of <paramref name="buffer"/>, waiting for it.
+    /// </summary>
     void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger);
 
-    /// <summary>True when the driver has a receive body of its own for <paramref name="strategy"/> (its message types, say).</summary>
+    /// <summary>
+    /// True when the driver has a receive body of its own for <paramref name="strategy"/> (its message types, say).
+    /// </summary>
     bool Expresses(BufferStrategy strategy);
 
     /// <summary>One message by the driver's own body for <paramref name="strategy"/>, waiting for it.</summary>

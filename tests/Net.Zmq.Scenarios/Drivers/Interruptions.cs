@@ -16,7 +16,9 @@ public static class Interruptions
 
     private static readonly long[] Counts = new long[Enum.GetValues<DriverId>().Length];
 
-    /// <summary>True, and counted, when <paramref name="errorNumber"/> says the call was interrupted and should be made again.</summary>
+    /// <summary>
+    /// True, and counted, when <paramref name="errorNumber"/> says the call was interrupted and should be made again.
+    /// </summary>
     public static bool Retry(int errorNumber, DriverId driver)
     {
         if (errorNumber != EINTR)
@@ -28,6 +30,8 @@ public static class Interruptions
         return true;
     }
 
-    /// <summary>How many calls of <paramref name="driver"/> were interrupted and made again since the process started.</summary>
+    /// <summary>
+    /// How many calls of <paramref name="driver"/> were interrupted and made again since the process started.
+    /// </summary>
     public static long Count(DriverId driver) => Interlocked.Read(ref Counts[(int)driver]);
 }

@@ -13,7 +13,10 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 {
     public string Endpoint { get; } = endpoint;
 
-    /// <summary>The shape of the operation being received: the workload's, with the receive mode and strategy of the variant in use.</summary>
+    /// <summary>
+    /// The shape of the operation being received: the workload's, with the receive mode and strategy of the variant in
+    /// use.
+    /// </summary>
     protected WorkloadShape Shape { get; private set; } = shape;
 
     /// <summary>
@@ -33,10 +36,15 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 
     protected TimeSpan IdleTimeout { get; } = idleTimeout;
 
-    /// <summary>Where handshake payloads land: larger than any of them, so an operation's payload shows up as an error.</summary>
+    /// <summary>
+    /// Where handshake payloads land: larger than any of them, so an operation's payload shows up as an error.
+    /// </summary>
     protected byte[] ControlFrame { get; } = new byte[RouterIdentities.IdFrameCapacity];
 
-    /// <summary>Waits up to <paramref name="wait"/> for the sender's hello; false when none came (a PUB's may be dropped until the subscription is in place).</summary>
+    /// <summary>
+    /// Waits up to <paramref name="wait"/> for the sender's hello; false when none came (a PUB's may be dropped until
+    /// the subscription is in place).
+    /// </summary>
     public bool TryAcceptHello(TimeSpan wait)
     {
         var length = ReceiveControl(wait);
@@ -49,7 +57,9 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         return true;
     }
 
-    /// <summary>Skips the hellos still in flight, up to the ready marker: the next message is an operation's first.</summary>
+    /// <summary>
+    /// Skips the hellos still in flight, up to the ready marker: the next message is an operation's first.
+    /// </summary>
     public void AcceptReady()
     {
         while (true)
@@ -76,10 +86,15 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     /// </summary>
     protected abstract int ReceiveControl(TimeSpan wait);
 
-    /// <summary>One cheap call into the driver's native library (<see cref="IReceiveSocket.ExtraNativeCall"/>): PERF_INJECT's <c>call</c> kind.</summary>
+    /// <summary>
+    /// One cheap call into the driver's native library (<see cref="IReceiveSocket.ExtraNativeCall"/>): PERF_INJECT's
+    /// <c>call</c> kind.
+    /// </summary>
     public abstract void ExtraNativeCall();
 
-    /// <summary>The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.</summary>
+    /// <summary>
+    /// The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.
+    /// </summary>
     public void ReceiveOperation(ReceiveLedger ledger, int messages)
     {
         switch (LoopOf(Shape.Mode, Shape.Strategy))
@@ -120,7 +135,9 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     /// <summary>Poll until readable, then drain without waiting.</summary>
     protected abstract void ReceivePoller(ReceiveLedger ledger, int messages);
 
-    /// <summary>A blocking receive per message into the buffers of <see cref="Shape"/>'s strategy (the buffer-strategy suite).</summary>
+    /// <summary>
+    /// A blocking receive per message into the buffers of <see cref="Shape"/>'s strategy (the buffer-strategy suite).
+    /// </summary>
     protected abstract void ReceiveWithStrategy(ReceiveLedger ledger, int messages);
 
     /// <summary>
@@ -158,7 +175,9 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     protected abstract void Dispose(bool disposing);
 }
 
-/// <summary>The measured loops of <see cref="MessageReceiver"/>, one method each, named <c>Receive</c> + the loop.</summary>
+/// <summary>
+/// The measured loops of <see cref="MessageReceiver"/>, one method each, named <c>Receive</c> + the loop.
+/// </summary>
 public enum ReceiveLoop
 {
     PureBlocking,

@@ -44,7 +44,9 @@ public sealed unsafe class NativeCallCounter
 
     public static string LibraryPath => Path.Combine(AppContext.BaseDirectory, "native", "libzmqcount.so");
 
-    /// <summary>Why calls cannot be counted here (the build's verdict, build/NativeCounter.targets); null where they can.</summary>
+    /// <summary>
+    /// Why calls cannot be counted here (the build's verdict, build/NativeCounter.targets); null where they can.
+    /// </summary>
     public static string? Unavailable
     {
         get
@@ -71,7 +73,10 @@ public sealed unsafe class NativeCallCounter
     /// </summary>
     public static NativeCallCounter Load(DriverId driver, string realLibrary) => Counters.GetOrAdd(driver, _ => Open(driver.ToString(), realLibrary));
 
-    /// <summary>A counter of its own, named <paramref name="name"/> (its copy's file name), forwarding to <paramref name="realLibrary"/>: what <see cref="Load"/> and the counter's tests use.</summary>
+    /// <summary>
+    /// A counter of its own, named <paramref name="name"/> (its copy's file name), forwarding to
+    /// <paramref name="realLibrary"/>: what <see cref="Load"/> and the counter's tests use.
+    /// </summary>
     public static NativeCallCounter Open(string name, string realLibrary)
     {
         var folder = Path.Combine(Path.GetTempPath(), $"zmqcount-{Environment.ProcessId}");

@@ -23,7 +23,9 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
     /// <summary>The build it is compared with, as named.</summary>
     public const string BaseName = "base";
 
-    /// <summary>The assemblies a build's context loads from its own folder; everything else comes from the test process.</summary>
+    /// <summary>
+    /// The assemblies a build's context loads from its own folder; everything else comes from the test process.
+    /// </summary>
     public static IReadOnlySet<string> OwnAssemblies { get; } = new HashSet<string>(StringComparer.Ordinal) { "Net.Zmq", "Net.Zmq.Core", DriverAssemblyName };
 
     public string AssemblyPath(string name) => Path.Combine(Folder, name + ".dll");
@@ -47,7 +49,10 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 
     private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild = new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", BaseName)));
 
-    /// <summary>The base build in <paramref name="folder"/> as its <c>verdict.txt</c> says; an error naming the file and line where it says nothing readable.</summary>
+    /// <summary>
+    /// The base build in <paramref name="folder"/> as its <c>verdict.txt</c> says; an error naming the file and line
+    /// where it says nothing readable.
+    /// </summary>
     public static (NetZmqBuildFiles? Files, string Status) ReadBase(string folder)
     {
         var verdict = Path.Combine(folder, "verdict.txt");
@@ -83,8 +88,10 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     private readonly Lazy<nint> _libzmq;
     private int _nativeResolutions;
 
-    /// <param name="driver">The driver this build is: in a counting process, its calls go through that driver's counter.</param>
-    /// <param name="nativeLibraryPath">The libzmq file this build's calls reach: its own, or another build's file of the same bits.</param>
+    /// <param name="driver">The driver this build is: in a counting process, its calls go through that driver's
+    /// counter.</param>
+    /// <param name="nativeLibraryPath">The libzmq file this build's calls reach: its own, or another build's file of
+    /// the same bits.</param>
     public NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
         : base($"Net.Zmq {files.Name}")
     {
@@ -102,7 +109,10 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     /// <summary>The build's libzmq, loaded (once) from <see cref="NativeLibraryPath"/>.</summary>
     public nint NativeLibraryHandle => _libzmq.Value;
 
-    /// <summary>How often the runtime asked this context for libzmq on behalf of the build's assemblies: proof that their calls reach this build's file.</summary>
+    /// <summary>
+    /// How often the runtime asked this context for libzmq on behalf of the build's assemblies: proof that their calls
+    /// reach this build's file.
+    /// </summary>
     public int NativeResolutions => Volatile.Read(ref _nativeResolutions);
 
     protected override Assembly? Load(AssemblyName assemblyName) =>
@@ -123,18 +133,29 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 /// <summary>Loads a build's driver into its own context: the Net.Zmq driver the rest of the suite sees.</summary>
 public static class NetZmqBuilds
 {
-    /// <summary>The type in the driver assembly that is the driver; constructed with (<see cref="DriverId"/>, <see cref="NetZmqBuildContext"/>).</summary>
+    /// <summary>
+    /// The type in the driver assembly that is the driver; constructed with (<see cref="DriverId"/>,
+    /// <see cref="NetZmqBuildContext"/>).
+    /// </summary>
     public const string DriverTypeName = "NetZmqTests.Driver.NetZmq.NetZmqDriver";
 
-    /// <summary>The head build's driver, or the reason it cannot run here (Net.Zmq not in the build, or its files missing).</summary>
+    /// <summary>
+    /// The head build's driver, or the reason it cannot run here (Net.Zmq not in the build, or its files missing).
+    /// </summary>
     public static ZmqDriver Head() =>
         !NetZmqBuild.InBuild ? new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status) : Load(DriverId.NetZmq, NetZmqBuildFiles.Head);
 
-    /// <summary>The base build's driver (driver id <see cref="DriverId.NetZmqBase"/>, in a context of its own), or the reason there is none.</summary>
+    /// <summary>
+    /// The base build's driver (driver id <see cref="DriverId.NetZmqBase"/>, in a context of its own), or the reason
+    /// there is none.
+    /// </summary>
     public static ZmqDriver Base() =>
         NetZmqBuildFiles.Base.Files is { } files ? Load(DriverId.NetZmqBase, files) : new UnavailableDriver(DriverId.NetZmqBase, NetZmqBuildFiles.Base.Status);
 
-    /// <summary><paramref name="files"/>' driver in a context of its own, as driver <paramref name="id"/>; unavailable, with the reason, where its files are missing.</summary>
+    /// <summary>
+    /// <paramref name="files"/>' driver in a context of its own, as driver <paramref name="id"/>; unavailable, with the
+    /// reason, where its files are missing.
+    /// </summary>
     public static ZmqDriver Load(DriverId id, NetZmqBuildFiles files)
     {
         var missing = files.Missing();

@@ -15,18 +15,25 @@ public static class RouterIdentities
 
     public static ReadOnlySpan<byte> Sender => "sender"u8;
 
-    /// <summary>Sent (and for PUB/SUB re-sent) until the receiver has one: proves the route or subscription exists.</summary>
+    /// <summary>
+    /// Sent (and for PUB/SUB re-sent) until the receiver has one: proves the route or subscription exists.
+    /// </summary>
     public static ReadOnlySpan<byte> Hello => "hello"u8;
 
     /// <summary>Sent once after the receiver had a hello: what follows it is timed.</summary>
     public static ReadOnlySpan<byte> Ready => "ready"u8;
 
-    /// <summary>The receive-side buffer for id and handshake frames: large enough that a payload landing there shows up as a length error.</summary>
+    /// <summary>
+    /// The receive-side buffer for id and handshake frames: large enough that a payload landing there shows up as a
+    /// length error.
+    /// </summary>
     public const int IdFrameCapacity = 256;
 
     public static string LoopbackWildcard => "tcp://127.0.0.1:0";
 
-    /// <summary>A name no other workload in this process uses (inproc names live per context, NetMQ's per process).</summary>
+    /// <summary>
+    /// A name no other workload in this process uses (inproc names live per context, NetMQ's per process).
+    /// </summary>
     public static string NewInprocEndpoint() =>
         string.Create(CultureInfo.InvariantCulture, $"inproc://nzt-{Environment.ProcessId}-{Interlocked.Increment(ref _inprocCount)}");
 

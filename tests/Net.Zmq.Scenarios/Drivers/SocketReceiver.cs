@@ -83,7 +83,9 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
         }
     }
 
-    /// <summary>A blocking receive per message into the buffers of the strategy in use (the buffer-strategy suite).</summary>
+    /// <summary>
+    /// A blocking receive per message into the buffers of the strategy in use (the buffer-strategy suite).
+    /// </summary>
     protected override void ReceiveWithStrategy(ReceiveLedger ledger, int messages)
     {
         var strategy = Shape.Strategy;

@@ -65,7 +65,10 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
 
     public void Dispose() => _socket.Dispose();
 
-    /// <summary>ByteArray: a new array per message, as a program that allocates per send does (one call per operation, the loop unchanged).</summary>
+    /// <summary>
+    /// ByteArray: a new array per message, as a program that allocates per send does (one call per operation, the loop
+    /// unchanged).
+    /// </summary>
     private void SendNewArrays(SendPlan plan)
     {
         var count = plan.Count;

@@ -20,10 +20,15 @@ public sealed record DriverAvailability(bool IsAvailable, string Description)
     public static DriverAvailability Absent(string reason) => new(false, reason);
 }
 
-/// <summary>An available driver's version, where it came from, and the native library it loaded ("none" for managed code).</summary>
+/// <summary>
+/// An available driver's version, where it came from, and the native library it loaded ("none" for managed code).
+/// </summary>
 public sealed record DriverProvenance(string Version, string Origin, string NativeLibrary)
 {
-    /// <summary>What baselines and reports record of it: what was loaded, with no path of this machine (a package folder given as a path is "a local folder").</summary>
+    /// <summary>
+    /// What baselines and reports record of it: what was loaded, with no path of this machine (a package folder given
+    /// as a path is "a local folder").
+    /// </summary>
     public SubjectFingerprint Fingerprint => new(Version, MachinePaths.Without(Origin), MachinePaths.Without(NativeLibrary));
 }
 
@@ -54,7 +59,9 @@ public abstract class ZmqDriver
     /// </summary>
     public virtual string? CannotRun(CaseDefinition definition) => null;
 
-    /// <summary>The driver's minimal loop of a PureBlocking case (<see cref="IReferenceLoop"/>), or null where it has none.</summary>
+    /// <summary>
+    /// The driver's minimal loop of a PureBlocking case (<see cref="IReferenceLoop"/>), or null where it has none.
+    /// </summary>
     public virtual IReferenceLoop? OpenReferenceLoop(int messageSize, int messages) => null;
 
     public override string ToString() => Id.ToString();
@@ -63,17 +70,26 @@ public abstract class ZmqDriver
 /// <summary>Owns a driver's context and makes the two ends of a workload.</summary>
 public interface IDriverSession : IDisposable
 {
-    /// <summary>Binds the measured end (PULL, SUB or ROUTER) on tcp://127.0.0.1 with an ephemeral port, or on a fresh inproc name.</summary>
+    /// <summary>
+    /// Binds the measured end (PULL, SUB or ROUTER) on tcp://127.0.0.1 with an ephemeral port, or on a fresh inproc
+    /// name.
+    /// </summary>
     MessageReceiver BindReceiver(WorkloadShape shape);
 
-    /// <summary>Connects the sending end (PUSH, PUB or a mandatory-routing ROUTER) to <paramref name="endpoint"/>.</summary>
+    /// <summary>
+    /// Connects the sending end (PUSH, PUB or a mandatory-routing ROUTER) to <paramref name="endpoint"/>.
+    /// </summary>
     IMessageSender ConnectSender(string endpoint, WorkloadShape shape);
 
-    /// <summary>Makes every blocking call on this session's sockets return at once (libzmq: zmq_ctx_shutdown).</summary>
+    /// <summary>
+    /// Makes every blocking call on this session's sockets return at once (libzmq: zmq_ctx_shutdown).
+    /// </summary>
     void Abort();
 }
 
-/// <summary>The concurrent end: sends payloads (ROUTER: [receiver id][payload]) in the workload's buffer strategy.</summary>
+/// <summary>
+/// The concurrent end: sends payloads (ROUTER: [receiver id][payload]) in the workload's buffer strategy.
+/// </summary>
 public interface IMessageSender : IDisposable
 {
     /// <summary>Sends one hello; a ROUTER retries (bounded) while the receiver's routing id is not yet known.</summary>
@@ -84,7 +100,9 @@ public interface IMessageSender : IDisposable
 
     void SendOperation(SendPlan plan);
 
-    /// <summary>Zero-copy buffers handed to the library and freed by its callback so far (zero for other strategies).</summary>
+    /// <summary>
+    /// Zero-copy buffers handed to the library and freed by its callback so far (zero for other strategies).
+    /// </summary>
     ZeroCopyCounts ZeroCopy { get; }
 }
 

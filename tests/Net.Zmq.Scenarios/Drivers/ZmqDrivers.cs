@@ -4,7 +4,9 @@ using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>The drivers, in report order (<see cref="DriverId"/>'s). Availability is decided once per process.</summary>
+/// <summary>
+/// The drivers, in report order (<see cref="DriverId"/>'s). Availability is decided once per process.
+/// </summary>
 public static class ZmqDrivers
 {
     /// <summary>
@@ -16,7 +18,10 @@ public static class ZmqDrivers
     public static DriverId NetZmqLoadedFirst { get; } =
         new Random(RunSeed.For(RunSeed.Process, "loaded first")).Next(2) == 0 ? DriverId.NetZmq : DriverId.NetZmqBase;
 
-    /// <summary>"head" or "base", whichever <see cref="NetZmqLoadedFirst"/> is, where the base build is in the build; empty otherwise.</summary>
+    /// <summary>
+    /// "head" or "base", whichever <see cref="NetZmqLoadedFirst"/> is, where the base build is in the build; empty
+    /// otherwise.
+    /// </summary>
     public static string NetZmqLoadedFirstName =>
         !Get(DriverId.NetZmqBase).Availability.IsAvailable ? "" : NetZmqLoadedFirst == DriverId.NetZmq ? NetZmqBuildFiles.HeadName : NetZmqBuildFiles.BaseName;
 
@@ -26,7 +31,8 @@ public static class ZmqDrivers
 
     private static ZmqDriver[] Load()
     {
-        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so each is asked here, in the drawn order.
+        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so each is asked here, in the
+        // drawn order.
         static ZmqDriver Loaded(ZmqDriver driver)
         {
             _ = driver.Availability;
@@ -61,10 +67,15 @@ public static class NetZmqBuild
     /// <summary>The requested package version (Net.Zmq's assembly version lags its package version).</summary>
     public static string Version => Read("NetZmq.Version");
 
-    /// <summary>Whether the requested version has MessagePool and the receive-pool Recv, as build/NetZmq.targets decided (present or not).</summary>
+    /// <summary>
+    /// Whether the requested version has MessagePool and the receive-pool Recv, as build/NetZmq.targets decided
+    /// (present or not).
+    /// </summary>
     public static bool HasMessagePool => Read("NetZmq.HasMessagePool").Equals("true", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>The build's one-line verdict: where Net.Zmq came from, or why it is absent and how to enable it.</summary>
+    /// <summary>
+    /// The build's one-line verdict: where Net.Zmq came from, or why it is absent and how to enable it.
+    /// </summary>
     public static string Status => Read("NetZmq.Status");
 
     private static string Read(string key) =>

@@ -10,7 +10,8 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// <param name="delayNanoseconds">Spin this long per received message (a busy wait: the thread keeps its core, as real
 /// work would). Where the receiver waits for the sender anyway, part of it is absorbed, as a real receive-side
 /// regression would be.</param>
-/// <param name="allocateBytes">Allocate a byte array of this length per received message (the runtime adds its array header).</param>
+/// <param name="allocateBytes">Allocate a byte array of this length per received message (the runtime adds its array
+/// header).</param>
 /// <param name="delayFraction">Once the operation's last message is in, spin this fraction of the time the operation
 /// took so far: the operation becomes exactly that much slower, whichever thread limits it, the same relative
 /// regression at 64 B as at 256 KiB.</param>
@@ -20,7 +21,9 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// on every machine, the regression the instruction counts gate.</param>
 public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, double delayFraction = 0, int extraCalls = 0, int work = 0)
 {
-    /// <summary>The load a workload applies for <paramref name="injection"/> (PERF_INJECT's for one case), or null for none.</summary>
+    /// <summary>
+    /// The load a workload applies for <paramref name="injection"/> (PERF_INJECT's for one case), or null for none.
+    /// </summary>
     public static InjectedLoad? For(Gating.Running.Injection? injection) =>
         injection is null ? null : new InjectedLoad(injection.DelayNanoseconds, injection.AllocateBytes, injection.DelayFraction, injection.ExtraCalls, injection.Work);
 
@@ -33,7 +36,9 @@ public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, doubl
     /// <summary>The last array allocated: kept reachable so the JIT cannot drop the allocation.</summary>
     public byte[]? LastAllocation { get; private set; }
 
-    /// <summary>The receiver whose native library the extra calls go to: set by the workload that applies this load.</summary>
+    /// <summary>
+    /// The receiver whose native library the extra calls go to: set by the workload that applies this load.
+    /// </summary>
     public Drivers.MessageReceiver? Receiver { get; set; }
 
     /// <summary>Where a relative delay starts counting.</summary>
@@ -70,7 +75,9 @@ public sealed class InjectedLoad(long delayNanoseconds, int allocateBytes, doubl
         }
     }
 
-    /// <summary>A fixed loop: a few instructions a turn, never inlined, so that its name shows in an instruction profile.</summary>
+    /// <summary>
+    /// A fixed loop: a few instructions a turn, never inlined, so that its name shows in an instruction profile.
+    /// </summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private static long Work(int turns)
     {

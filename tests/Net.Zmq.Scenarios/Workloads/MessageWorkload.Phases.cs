@@ -4,11 +4,12 @@ namespace NetZmqTests.Scenarios.Workloads;
 public sealed partial class MessageWorkload
 {
     /// <summary>
-    /// Sends <paramref name="messages"/> messages and receives them, one after the other instead of together: the sender
-    /// sends them all, then <paramref name="sent"/> runs on this thread (it waits until the transport has carried them to
-    /// the receiver's queue), then the receiver takes them, every one already queued. What the instruction pass counts:
-    /// each side's work per message without the other running beside it, so that no count depends on how the threads
-    /// met. At most a high-water mark of messages: the sender must not block on a full pipe while nothing receives.
+    /// Sends <paramref name="messages"/> messages and receives them, one after the other instead of together: the
+    /// sender sends them all, then <paramref name="sent"/> runs on this thread (it waits until the transport has
+    /// carried them to the receiver's queue), then the receiver takes them, every one already queued. What the
+    /// instruction pass counts: each side's work per message without the other running beside it, so that no count
+    /// depends on how the threads met. At most a high-water mark of messages: the sender must not block on a full pipe
+    /// while nothing receives.
     /// </summary>
     public void RunInPhases(int messages, Action sent)
     {
@@ -21,7 +22,10 @@ public sealed partial class MessageWorkload
         Run(messages, fault: null, sent);
     }
 
-    /// <summary>Runs <paramref name="action"/> once on the sender's thread, between operations (so that a pass can tell that thread apart).</summary>
+    /// <summary>
+    /// Runs <paramref name="action"/> once on the sender's thread, between operations (so that a pass can tell that
+    /// thread apart).
+    /// </summary>
     public void OnSenderThread(Action action)
     {
         if (!_pump.RunOnThread(action, _options.IdleTimeout))
@@ -30,7 +34,9 @@ public sealed partial class MessageWorkload
         }
     }
 
-    /// <summary>The sender's whole operation first (it fails the operation as it would have), then <paramref name="sent"/>.</summary>
+    /// <summary>
+    /// The sender's whole operation first (it fails the operation as it would have), then <paramref name="sent"/>.
+    /// </summary>
     private void SentFirst(Action sent)
     {
         if (!_pump.WaitFinished(_options.IdleTimeout))

@@ -23,7 +23,10 @@ public sealed partial class MessageWorkload : IDisposable
     private WorkloadShape _variant;
     private WorkloadFaultException? _poisoned;
 
-    /// <summary>How long the handshake waits for one hello before sending another (a PUB's are dropped until SUB's subscription arrives).</summary>
+    /// <summary>
+    /// How long the handshake waits for one hello before sending another (a PUB's are dropped until SUB's subscription
+    /// arrives).
+    /// </summary>
     private static readonly TimeSpan HelloInterval = TimeSpan.FromMilliseconds(20);
 
     private MessageWorkload(string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, WorkloadShape shape, WorkloadOptions options)
@@ -70,7 +73,10 @@ public sealed partial class MessageWorkload : IDisposable
         return new MessageWorkload(definition.Id, driver, driver, WorkloadShape.Of(definition), options);
     }
 
-    /// <summary>Opens a cross-driver workload over tcp: <paramref name="sender"/>'s sender talks to <paramref name="receiver"/>'s receiver.</summary>
+    /// <summary>
+    /// Opens a cross-driver workload over tcp: <paramref name="sender"/>'s sender talks to
+    /// <paramref name="receiver"/>'s receiver.
+    /// </summary>
     public static MessageWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, WorkloadShape shape, WorkloadOptions options) =>
         new($"{sender.Id}->{receiver.Id}/{shape}", sender, receiver, shape, options);
 
@@ -99,10 +105,15 @@ public sealed partial class MessageWorkload : IDisposable
         }
     }
 
-    /// <summary>Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own thread's).</summary>
+    /// <summary>
+    /// Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own
+    /// thread's).
+    /// </summary>
     public long SenderBytesLastOperation => _pump.LastOperationBytes;
 
-    /// <summary>The sender thread's kernel id (Linux; 0 elsewhere): the thread a measurement pins apart from the receiver.</summary>
+    /// <summary>
+    /// The sender thread's kernel id (Linux; 0 elsewhere): the thread a measurement pins apart from the receiver.
+    /// </summary>
     public int SenderThreadId => _pump.ThreadId;
 
     /// <summary>True once the sender's thread has ended (after <see cref="Dispose"/>, or when it died).</summary>

@@ -18,7 +18,9 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
     /// <summary>Sequence number of the next message expected; operations continue where the last one ended.</summary>
     public long Next => _next;
 
-    /// <summary>A deliberate regression applied to every message of the operations from now on (PERF_INJECT); null for none.</summary>
+    /// <summary>
+    /// A deliberate regression applied to every message of the operations from now on (PERF_INJECT); null for none.
+    /// </summary>
     public InjectedLoad? Injected { get; set; }
 
     /// <summary>Messages accepted in the current operation so far.</summary>
@@ -35,7 +37,8 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         Injected?.BeginOperation();
     }
 
-    /// <param name="received">The receive buffer: at least the first <c>min(frameLength, capacity)</c> bytes are the frame.</param>
+    /// <param name="received">The receive buffer: at least the first <c>min(frameLength, capacity)</c> bytes are the
+    /// frame.</param>
     /// <param name="frameLength">The frame's full length as the driver reported it (it may exceed the buffer).</param>
     public void Accept(ReadOnlySpan<byte> received, int frameLength)
     {

@@ -12,17 +12,24 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// </summary>
 public interface IReferenceLoop : IDisposable
 {
-    /// <summary>The sender thread's kernel id (Linux; 0 elsewhere), so a measurement can place it as it places the suite's.</summary>
+    /// <summary>
+    /// The sender thread's kernel id (Linux; 0 elsewhere), so a measurement can place it as it places the suite's.
+    /// </summary>
     int SenderThreadId { get; }
 
     /// <summary>One operation: 10,000 messages sent and received. Every wait has a deadline.</summary>
     void RunOperation();
 }
 
-/// <summary>The drivers that have a reference loop (written only for Net.Zmq, whose published tables the suite reproduces).</summary>
+/// <summary>
+/// The drivers that have a reference loop (written only for Net.Zmq, whose published tables the suite reproduces).
+/// </summary>
 public static class ReferenceLoops
 {
-    /// <summary>The reference loop of <paramref name="driver"/> at <paramref name="messageSize"/> bytes, or null when it has none (or is not in the build).</summary>
+    /// <summary>
+    /// The reference loop of <paramref name="driver"/> at <paramref name="messageSize"/> bytes, or null when it has
+    /// none (or is not in the build).
+    /// </summary>
     public static IReferenceLoop? Open(DriverId driver, int messageSize) =>
         driver == DriverId.NetZmq ? ZmqDrivers.Get(driver).OpenReferenceLoop(messageSize, CaseCatalog.MessagesPerOperation) : null;
 

@@ -5,8 +5,8 @@ namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
 /// What the sender sends in one operation: message sequence numbers <see cref="First"/> onwards, with at most
-/// one injected <see cref="MessageFault"/>, from buffers of <see cref="Strategy"/> (the operation's variant: one workload
-/// can run every strategy of its group). A struct so that starting an operation allocates nothing.
+/// one injected <see cref="MessageFault"/>, from buffers of <see cref="Strategy"/> (the operation's variant: one
+/// workload can run every strategy of its group). A struct so that starting an operation allocates nothing.
 /// </summary>
 public readonly struct SendPlan(long first, int messages, MessageFault? fault, BufferStrategy strategy)
 {
@@ -16,7 +16,9 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
 
     public MessageFault? Fault { get; } = fault;
 
-    /// <summary>How many messages the sender sends: one fewer for a loss, one more for a duplicate, none from a stop on.</summary>
+    /// <summary>
+    /// How many messages the sender sends: one fewer for a loss, one more for a duplicate, none from a stop on.
+    /// </summary>
     public int Count { get; } = fault?.Kind switch
     {
         FaultKind.Lost => messages - 1,
@@ -40,7 +42,9 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
         FillWithFault(i, payload, template, Fault);
     }
 
-    /// <summary>Message <paramref name="i"/> into a fresh buffer: <paramref name="template"/>'s bytes, then <see cref="Fill"/>.</summary>
+    /// <summary>
+    /// Message <paramref name="i"/> into a fresh buffer: <paramref name="template"/>'s bytes, then <see cref="Fill"/>.
+    /// </summary>
     public void Write(int i, Span<byte> payload, ReadOnlySpan<byte> template)
     {
         template.CopyTo(payload);

@@ -34,7 +34,9 @@ internal sealed partial class SenderPump : IDisposable
     /// </summary>
     public int ThreadId => _threadId;
 
-    /// <summary>What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).</summary>
+    /// <summary>
+    /// What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).
+    /// </summary>
     public long LastOperationBytes => Interlocked.Read(ref _lastOperationBytes);
 
     public bool ThreadEnded => !_thread.IsAlive;
@@ -51,7 +53,10 @@ internal sealed partial class SenderPump : IDisposable
     /// <summary>Waits until the operation's last message has been handed to the driver.</summary>
     public bool WaitFinished(TimeSpan deadline) => _finished.Wait(deadline);
 
-    /// <summary>Runs <paramref name="action"/> on the sender thread between operations; false when it did not finish within <paramref name="deadline"/>.</summary>
+    /// <summary>
+    /// Runs <paramref name="action"/> on the sender thread between operations; false when it did not finish within
+    /// <paramref name="deadline"/>.
+    /// </summary>
     public bool RunOnThread(Action action, TimeSpan deadline)
     {
         _action = action;

@@ -49,10 +49,14 @@ public sealed record MessageFault(FaultKind Kind, int Index)
 
     public static MessageFault Corrupt(int index) => new(FaultKind.Corrupted, index);
 
-    /// <summary>The sender throws instead of sending message <paramref name="index"/>: its thread ends mid-operation.</summary>
+    /// <summary>
+    /// The sender throws instead of sending message <paramref name="index"/>: its thread ends mid-operation.
+    /// </summary>
     public static MessageFault SenderDies(int index) => new(FaultKind.SenderFailed, index);
 
-    /// <summary>The sender returns quietly after <paramref name="index"/> messages, as if its peer had gone away.</summary>
+    /// <summary>
+    /// The sender returns quietly after <paramref name="index"/> messages, as if its peer had gone away.
+    /// </summary>
     public static MessageFault SenderStops(int index) => new(FaultKind.Timeout, index);
 }
 

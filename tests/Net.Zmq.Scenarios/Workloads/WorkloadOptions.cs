@@ -5,7 +5,9 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// <summary>How a workload is run: the same loops, with or without checking every byte.</summary>
 public sealed record WorkloadOptions
 {
-    /// <summary>Compare every received byte with what was sent (Correctness). Length and sequence are always checked.</summary>
+    /// <summary>
+    /// Compare every received byte with what was sent (Correctness). Length and sequence are always checked.
+    /// </summary>
     public bool VerifyContent { get; init; }
 
     /// <summary>

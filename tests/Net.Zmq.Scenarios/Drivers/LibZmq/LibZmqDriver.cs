@@ -23,7 +23,9 @@ public sealed class LibZmqDriver : ZmqDriver
     }
 }
 
-/// <summary>One libzmq context (one I/O thread, libzmq's default) for both ends of a workload; inproc needs exactly that.</summary>
+/// <summary>
+/// One libzmq context (one I/O thread, libzmq's default) for both ends of a workload; inproc needs exactly that.
+/// </summary>
 internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly nint _context = zmq_ctx_new();

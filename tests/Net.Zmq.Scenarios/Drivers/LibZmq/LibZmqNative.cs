@@ -118,7 +118,10 @@ internal static unsafe partial class LibZmqNative
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_size(ZmqMsg* message, nuint size);
 
-    /// <summary>Zero-copy: libzmq owns <paramref name="data"/> from here and calls <paramref name="free"/>(data, hint) once, on any thread.</summary>
+    /// <summary>
+    /// Zero-copy: libzmq owns <paramref name="data"/> from here and calls <paramref name="free"/>(data, hint) once, on
+    /// any thread.
+    /// </summary>
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_data(ZmqMsg* message, void* data, nuint size,
         delegate* unmanaged[Cdecl]<void*, void*, void> free, void* hint);

@@ -5,7 +5,9 @@ using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing between the loop and libzmq.</summary>
+/// <summary>
+/// The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing between the loop and libzmq.
+/// </summary>
 internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
 {
     private readonly nint _socket;
@@ -65,7 +67,9 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(_payload, RecvFrame(_payloadPtr, _payload.Length));
     }
 
-    /// <summary>A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.</summary>
+    /// <summary>
+    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
+    /// </summary>
     public readonly bool TryReceive(ReceiveLedger ledger)
     {
         if (_routed)
@@ -130,7 +134,9 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>libzmq has one message type: Message and MessageZeroCopy receive alike (the zero copy is the sender's).</summary>
+    /// <summary>
+    /// libzmq has one message type: Message and MessageZeroCopy receive alike (the zero copy is the sender's).
+    /// </summary>
     public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
 
     public readonly void ReceiveOwn(BufferStrategy strategy, ReceiveLedger ledger)
@@ -178,7 +184,9 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         return length < 0 ? throw RecvFailed("zmq_recv") : length;
     }
 
-    /// <summary>zmq_recv bounded by RCVTIMEO, made again when a signal interrupted it; -1 (errno set) on any other failure.</summary>
+    /// <summary>
+    /// zmq_recv bounded by RCVTIMEO, made again when a signal interrupted it; -1 (errno set) on any other failure.
+    /// </summary>
     private readonly int BlockingRecv(byte* buffer, int capacity)
     {
         int length;

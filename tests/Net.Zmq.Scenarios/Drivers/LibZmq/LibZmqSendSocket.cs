@@ -83,7 +83,9 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>libzmq's messages: a copied one, and a zero-copy one whose buffer libzmq frees through a callback.</summary>
+    /// <summary>
+    /// libzmq's messages: a copied one, and a zero-copy one whose buffer libzmq frees through a callback.
+    /// </summary>
     public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
 
     public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
@@ -124,7 +126,9 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     }
 
 
-    /// <summary>libzmq's free function for zero-copy buffers: runs once per buffer, on whichever thread releases it.</summary>
+    /// <summary>
+    /// libzmq's free function for zero-copy buffers: runs once per buffer, on whichever thread releases it.
+    /// </summary>
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void FreeZeroCopy(void* data, void* freed)
     {
@@ -132,7 +136,9 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         Interlocked.Increment(ref *(long*)freed);
     }
 
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
+    /// <summary>
+    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
+    /// </summary>
     private readonly void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();
@@ -173,7 +179,10 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>Sends and so empties <paramref name="message"/>; a message that was not sent is closed here (a zero-copy one frees its buffer).</summary>
+    /// <summary>
+    /// Sends and so empties <paramref name="message"/>; a message that was not sent is closed here (a zero-copy one
+    /// frees its buffer).
+    /// </summary>
     private readonly void SendMessage(ZmqMsg* message)
     {
         int sent;

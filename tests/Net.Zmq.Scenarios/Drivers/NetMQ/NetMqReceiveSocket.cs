@@ -56,7 +56,9 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(_payload.Slice(), _payload.Size);
     }
 
-    /// <summary>A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.</summary>
+    /// <summary>
+    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
+    /// </summary>
     public bool TryReceive(ReceiveLedger ledger)
     {
         if (!_socket.TryReceive(ref _routed ? ref _idFrame : ref _payload, TimeSpan.Zero))
@@ -82,7 +84,9 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
     {
     }
 
-    /// <summary>NetMQ's ByteArray case is its own array receive (a new array per frame), and it has no ArrayPool case.</summary>
+    /// <summary>
+    /// NetMQ's ByteArray case is its own array receive (a new array per frame), and it has no ArrayPool case.
+    /// </summary>
     public readonly bool ReceivesIntoArrays => false;
 
     public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger) =>
@@ -133,7 +137,9 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>A bounded blocking receive. (NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.)</summary>
+    /// <summary>
+    /// A bounded blocking receive. (NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.)
+    /// </summary>
     private readonly void ReceiveFrame(ref Msg frame)
     {
         if (!_socket.TryReceive(ref frame, _idle))

@@ -65,7 +65,9 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
 
     public void SendReused(byte[] payload) => SendCopy(payload);
 
-    /// <summary>ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).</summary>
+    /// <summary>
+    /// ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).
+    /// </summary>
     public readonly bool SendsArrays => false;
 
     public readonly void SendArray(byte[] buffer, int length) => throw new NotSupportedException("NetMQ sends arrays of its own");
@@ -97,7 +99,9 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
         _socket.Dispose();
     }
 
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.</summary>
+    /// <summary>
+    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
+    /// </summary>
     private void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();

@@ -1,0 +1,60 @@
+using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Statistics;
+
+namespace NetZmqTests.Gating.Adoption;
+
+/// <summary>
+/// One case of an adoption (<see cref="ClassAdoption"/>): its values over the runs centred, its tolerances derived from
+/// their spread.
+/// </summary>
+internal static class CaseCentring
+{
+    private const double LargeAllocationBytes = 1024 * 1024;
+    private static readonly double MinimumBytesRelative = Tolerances.Default.BytesRelative;
+    private static readonly double MinimumBytesAbsolute = Tolerances.Default.BytesAbsolute;
+
+    /// <summary>
+    /// One case over the runs: its values centred on their median, its measured tolerances derived from their spread.
+    /// </summary>
+    public static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)
+    {
+        var reference = values[0].Case.IsReference;
+        var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
+        // Wall time is judged on quiet machines only; where fewer than three runs were quiet (too few to bound a
+        // spread), every run's spread stands in (wider, so safer).
+        var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
+        var ratio = reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
+        var cpu = values.All(v => v.CpuRatio is not null)
+            ? reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(values.Select(v => v.CpuRatio!).ToList())
+            : null;
+        var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
+        var large = bytes.All(b => b > LargeAllocationBytes);
+        var rise = WorstRise([bytes]) ?? 0;
+        var absoluteRise = bytes.Max() - bytes.Min();
+        var tolerances = new Tolerances(
+            ratioTolerance,
+            large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)) : MinimumBytesRelative,
+            large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024)))
+        {
+            RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
+            CpuRunToRun = reference || cpu is null ? 0 : RunSpread.Swing(values.Select(v => v.CpuRatio!).ToList()),
+        };
+        // The raw samples are information only: those of the run nearest the centre.
+        var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
+        var processes = values.Select(v => v.Measurement.ProcessBytesPerOperation).ToList();
+        return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes), nearest.Measurement.NanosecondsPerOperation, tolerances)
+        {
+            ProcessBytesPerOperation = processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
+            CpuRatio = cpu,
+        };
+    }
+
+    /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
+    public static double? WorstRise(IEnumerable<IReadOnlyList<double>> series)
+    {
+        var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();
+        return rises.Count == 0 ? null : rises.Max();
+    }
+}
