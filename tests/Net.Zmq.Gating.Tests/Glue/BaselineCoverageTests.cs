@@ -117,6 +117,6 @@ public sealed class BaselineCoverageTests
         Assert.Equal(4, netZmqStrategies.BytesBounds.Count);
         Assert.Equal(("ArrayPool", 5000.0), (Assert.Single(netMqStrategies.BytesBounds).Variant, netMqStrategies.BytesBounds[0].Max));
         Assert.Equal(("Poller", "PureBlocking", 1.10), (Assert.Single(modes.RatioBounds).Variant, modes.RatioBounds[0].Reference, modes.RatioBounds[0].Max));
-        Assert.Equal(NetZmqTests.Gating.Baselines.Policy.None, BindingOverhead.Declaration.NewFilePolicy);
+        Assert.Equal(NetZmqTests.Gating.Baselines.Policy.None, BindingOverhead.Paired.FileDeclaration!.NewFilePolicy);
     }
 }

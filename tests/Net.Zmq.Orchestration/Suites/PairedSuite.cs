@@ -39,6 +39,12 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// </summary>
     public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } = (paired, _, _) => paired;
 
+    /// <summary>
+    /// How its file judges it, where it is judged against one (<see cref="PairedJudgement.AgainstItsBaselineFile"/>);
+    /// null otherwise.
+    /// </summary>
+    public SuiteDeclaration? FileDeclaration { get; init; }
+
     /// <summary>The suite as a reader names it, e.g. "Head against base".</summary>
     public string Title { get; init; } = $"{Suite.Suite}";
 

@@ -63,7 +63,7 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
 
 /// <summary>
 /// Every suite gated against a baseline file: each driver's three (none for a subject that is only a paired suite's
-/// reference: the base build) and the binding overhead.
+/// reference: the base build) and each paired suite's that is judged against a file of its own (the binding overhead).
 /// </summary>
 public static class SuiteDeclarations
 {
@@ -71,7 +71,7 @@ public static class SuiteDeclarations
     [
         .. Enum.GetValues<DriverId>().Where(d => DerivedSuites.ReferenceOnly(d) is null)
             .SelectMany(d => Enum.GetValues<Suite>().Select(s => SuiteDeclaration.OfCatalog(d, s))),
-        BindingOverhead.Declaration,
+        .. DerivedSuites.All.Select(p => p.FileDeclaration).OfType<SuiteDeclaration>(),
     ];
 
     /// <summary>The suite's declaration; null when no suite has this id (a stray file's name).</summary>
