@@ -22,7 +22,7 @@ public sealed partial class CapsTests
     /// every comment (1,020 when it was asked for). It may fall; a new long line of code is wrapped, or this lowered
     /// with it.
     /// </summary>
-    private const int LongCodeLinesAllowed = 885;
+    private const int LongCodeLinesAllowed = 883;
 
     /// <summary>
     /// The test project's own code besides its tests (categories, the session, where lines go), at most.
@@ -51,11 +51,14 @@ public sealed partial class CapsTests
 
     private static string Relative(string path) => Path.GetRelativePath(Layout.RepositoryRoot, path).Replace('\\', '/');
 
+    /// <summary>The files over the cap but those listed: "file: n lines".</summary>
+    private static List<string> FilesOverCap(IEnumerable<(string File, int Lines)> files, Dictionary<string, string> listed) =>
+        [.. files.Where(f => f.Lines > FileLines && !listed.ContainsKey(f.File)).Select(f => $"{f.File}: {f.Lines} lines")];
+
     [Fact]
     public void NoProductionFile_IsOverTheCap_ButThoseListedWithWhy()
     {
-        var over = ProductionFiles().Select(f => (File: Relative(f), Lines: File.ReadLines(f).Count()))
-            .Where(f => f.Lines > FileLines && !LongFiles.ContainsKey(f.File)).Select(f => $"{f.File}: {f.Lines} lines").ToList();
+        var over = FilesOverCap(ProductionFiles().Select(f => (Relative(f), File.ReadLines(f).Count())), LongFiles);
 
         Assert.True(over.Count == 0, $"over {FileLines} lines:\n" + string.Join("\n", over));
     }
@@ -66,6 +69,14 @@ public sealed partial class CapsTests
         var over = ProductionFiles().SelectMany(f => LongMethods(File.ReadAllText(f)).Select(m => $"{Relative(f)}:{m}")).ToList();
 
         Assert.True(over.Count == 0, $"methods over {MethodLines} lines:\n" + string.Join("\n", over));
+    }
+
+    /// <summary>The file cap trips: a file of 221 lines is named unless it is listed, one of 220 is not.</summary>
+    [Fact]
+    public void TheFileCap_Trips()
+    {
+        Assert.Equal(["b.cs: 221 lines"], FilesOverCap([("a.cs", 220), ("b.cs", 221)], new Dictionary<string, string>()));
+        Assert.Empty(FilesOverCap([("b.cs", 221)], new Dictionary<string, string> { ["b.cs"] = "why" }));
     }
 
     /// <summary>The cap trips: a method of 41 lines is named, one of 40 is not.</summary>
@@ -207,6 +218,19 @@ public sealed partial class CapsTests
             .Distinct().ToList();
 
         Assert.True(missing.Count == 0, "paths named in the documentation that do not exist:\n" + string.Join("\n", missing));
+    }
+
+    /// <summary>
+    /// The path rule trips: a path the documentation names that does not exist is found, one that exists is not.
+    /// </summary>
+    [Fact]
+    public void ThePathRule_Trips()
+    {
+        var named = RepositoryPath().Matches("see `tests/Net.Zmq.Gating/NoSuchFile.cs`, and tests/Net.Zmq.Gating.").Select(m => m.Groups[1].Value)
+            .ToList();
+
+        Assert.Equal(["tests/Net.Zmq.Gating/NoSuchFile.cs", "tests/Net.Zmq.Gating"], named);
+        Assert.Equal([false, true], named.Select(Exists));
     }
 
     /// <summary>

@@ -32,6 +32,9 @@ public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition>
 /// </summary>
 public static class PerfRunSequence
 {
+    private static readonly InstructionCounter NoInstructionCounter =
+        _ => RunInstructions.None("no instruction counter was given to this run");
+
     public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log,
         InstructionCounter? countInstructions = null)
     {
@@ -42,8 +45,8 @@ public static class PerfRunSequence
         // Each stage's notes said as they come: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
         var notes = new RunNoteLog(log);
         var (selection, identity, merged) = Select(settings, layout, notes, log);
-        var (measurer, counter, instructionCounter, machine) = merged?.Replay
-            ?? (measure, count, countInstructions ?? (_ => RunInstructions.None("no instruction counter was given to this run")), MachineFingerprints.Current(settings.Placement, settings.Environment));
+        var (measurer, counter, instructionCounter, machine) =
+            merged?.Replay ?? (measure, count, countInstructions ?? NoInstructionCounter, Here(settings));
 
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var passes = new MeasurementPasses(measurer, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
@@ -85,7 +88,7 @@ public static class PerfRunSequence
         notes.Say(selection.Notes);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
         var merged = settings.MergeDirectory is { } folder
-            ? Merge(folder, identity, MachineFingerprints.Current(settings.Placement, settings.Environment))
+            ? Merge(folder, identity, Here(settings))
             : null;
         notes.Say(merged is null ? [] : [merged.Note]);
         if (settings.Shard is { } shard)
@@ -96,6 +99,10 @@ public static class PerfRunSequence
 
         return (selection, identity, merged);
     }
+
+    /// <summary>The machine this run runs on, as its settings place the threads.</summary>
+    private static MachineFingerprint Here(PerfSettings settings) =>
+        MachineFingerprints.Current(settings.Placement, settings.Environment);
 
     /// <summary>
     /// The counting passes, before any timing, each in processes of their own that time nothing: native calls (exact,
@@ -148,7 +155,9 @@ public static class PerfRunSequence
     {
         var (measure, count, countInstructions, merged) = ShardMerge.Replay(folder, identity);
         var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
-        var judgedOn = elsewhere.Count == 0 ? machine : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
+        var judgedOn = elsewhere.Count == 0
+            ? machine
+            : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
         var note = new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({RunMeasurements.MergeVariable}={folder}), " +
             ShardSummary.Describe(merged, seconds => string.Create(CultureInfo.InvariantCulture, $"{seconds:0} s")) +
             ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +

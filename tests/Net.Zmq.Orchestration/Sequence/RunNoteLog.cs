@@ -1,14 +1,6 @@
-using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Orchestration;
-
-/// <summary>
-/// A merge's replay of its shards (what measures, counts and judges on in place of this run), the shards, and its note.
-/// </summary>
-internal sealed record MergedShards(
-    (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, MachineFingerprint Machine) Replay,
-    IReadOnlyList<ShardSummary> Shards, RunNote Note);
 
 /// <summary>
 /// A run's notes in the order its stages return them, each said in the log as it comes but those kept for the report

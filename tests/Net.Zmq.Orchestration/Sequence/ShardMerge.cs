@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
@@ -52,3 +53,10 @@ public static class ShardMerge
         return (Measure, _ => counts, _ => instructions, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
     }
 }
+
+/// <summary>
+/// A merge's replay of its shards (what measures, counts and judges on in place of this run), the shards, and its note.
+/// </summary>
+internal sealed record MergedShards(
+    (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, MachineFingerprint Machine) Replay,
+    IReadOnlyList<ShardSummary> Shards, RunNote Note);
