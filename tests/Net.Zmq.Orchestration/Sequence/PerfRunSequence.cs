@@ -188,11 +188,11 @@ public static class PerfRunSequence
     /// </summary>
     private static List<ConfirmableSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
-        List<ConfirmableSuite> Paired(bool first) =>
-            [.. DerivedSuites.All.Where(p => p.JudgedFirst == first).Select(p => (Paired: p, Cases: p.Of(analyzed)))
+        List<ConfirmableSuite> Paired(bool againstTheReference) =>
+            [.. DerivedSuites.All.Where(p => p.JudgedAgainstTheReference == againstTheReference).Select(p => (Paired: p, Cases: p.Of(analyzed)))
                 .Where(p => p.Cases is not null).Select(p => p.Paired.Judge(gates, p.Cases!))];
 
-        var judged = Paired(first: true);
+        var judged = Paired(againstTheReference: true);
         var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
         foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
         {
@@ -206,7 +206,7 @@ public static class PerfRunSequence
             }
         }
 
-        judged.AddRange(Paired(first: false));
+        judged.AddRange(Paired(againstTheReference: false));
         return judged;
     }
 }

@@ -64,12 +64,6 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
 
     /// <summary>
-    /// Whether the run judges it before the drivers' own suites: a suite judged against its reference opens the run
-    /// (the merge gate for a change of the subject); those judged against files, or shown only, follow the drivers'.
-    /// </summary>
-    public bool JudgedFirst => JudgedAgainstTheReference;
-
-    /// <summary>
     /// Its cases judged the way it is declared: against the reference, against its file through
     /// <paramref name="gates"/>, or shown only.
     /// </summary>

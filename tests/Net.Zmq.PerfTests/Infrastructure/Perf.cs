@@ -33,7 +33,11 @@ internal static class Perf
         return Session.Measure(settings, log ?? TestLines.Output, progress ?? TestLines.Progress);
     }
 
-    public static void SkipIfInstrumented() => Assert.SkipWhen(PerfSession.InstrumentationBlocker is not null, PerfSession.InstrumentationBlocker ?? "");
+    public static void SkipIfInstrumented()
+    {
+        var blocker = PerfSession.InstrumentationBlocker;
+        Assert.SkipWhen(blocker is not null, blocker ?? "");
+    }
 
     private static string Method(string name) => $"{typeof(MeasuringProcessTests).FullName}.{name}";
 }
