@@ -20,19 +20,22 @@ public static class SampleInstructions
     /// <summary>Each head case's paired instruction gate, as the run judges them.</summary>
     public static IEnumerable<GateResult> Gates(RunInstructions instructions, IReadOnlyList<CaseIdentity> heads, IReadOnlyList<string> pairedIds) =>
         heads.Select((c, i) => InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, SampleMeasurements.Pair),
-            instructions.Of(c.Id)! with { Case = pairedIds[i] }, InstructionRule.Of(instructions.Of(Base(c.Id))!),
+            instructions.Of(c.Id)! with { Case = pairedIds[i] }, instructions.Of(Base(c.Id))!,
             Baselines.InstructionBaseline.NewFileBounds, "the base", SampleMeasurements.Pair.Source));
 
     private static string Base(string id) => id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal);
 
     private static CountedInstructions Counted(string id, CaseIdentity c, bool grown)
     {
-        var receiver = (c.Group == "64KiB" ? 3300 : 1800) * (grown ? 1.02 : 1.0);
-        return new CountedInstructions(id, 200,
-            [.. Enumerable.Range(0, 3).Select(r => new InstructionRepetition((long)(200 * receiver), (200 * 2000) + (r * 900), 200 * 1500, 40, 200 * 150))],
-            [
-                new FunctionInstructions("Sample.Receiver::Loop()", "???", 600 + (grown ? receiver / 1.02 * 0.02 : 0), null),
-                new FunctionInstructions("lib_recv", "libsample.so", 300, 900),
-            ]);
+        var receiver = c.Group == "64KiB" ? 3300 : 1800;
+        return SyntheticInstructions.Case(id, messages: 200,
+            receiver: [SyntheticInstructions.Work.Steady("Sample.Receiver::Loop()", 600 + (grown ? receiver * 0.02 : 0)),
+                SyntheticInstructions.Work.Steady("lib_recv", receiver - 600)],
+            sender: [SyntheticInstructions.Work.Steady("lib_send", 1800), new("lib::wake()", [200, 204.5, 209], [1, 1.1, 1.2])],
+            systemCalls: new Dictionary<ThreadPart, IReadOnlyDictionary<string, double[]>>
+            {
+                [ThreadPart.Receiver] = new Dictionary<string, double[]> { ["poll ← lib::wait()"] = [0.01, 0.01, 0.01] },
+            },
+            memory: 150);
     }
 }

@@ -58,6 +58,33 @@ public sealed class InstructionSelfTests
         Assert.Equal(gates.Count, run.Instructions.Cases.Count / 2);
     }
 
+    /// <summary>
+    /// The steadiness the gates rest on, on a real pass: one tcp group's cases counted in two instruction processes of
+    /// their own, each case judged against itself from the other, holds every gate, judges every thread that worked,
+    /// and finds each judged part within 0.2 % of itself.
+    /// </summary>
+    [Fact]
+    public async Task TheSameCasesCountedTwice_HoldEveryGate_JudgingEveryThreadWithinATenthOfTheBound()
+    {
+        var available = new[] { DriverId.NetZmq, DriverId.LibZmq }.Where(d => ZmqDrivers.Get(d).Availability.IsAvailable).ToList();
+        Assert.SkipWhen(available.Count == 0, $"no native driver runs here: {ZmqDrivers.Get(DriverId.LibZmq).Availability.Description}");
+        var filter = new CaseFilter(Group(available[0]));
+        var cases = CaseCatalog.All.Where(c => filter.Matches(c.Id)).ToList();
+        var settings = new PerfSettings(MeasurementProfile.Quick, filter, null, UpdateBaselines: false,
+            Path.Combine(Perf.Layout.PerfArtifactsDirectory, "self-test", "steadiness"), _ => null);
+        // The two counts side by side: Valgrind runs a process's threads one at a time, and nothing is timed.
+        var counts = await Task.WhenAll(Enumerable.Range(1, 2).Select(pass => Task.Run(() => Perf.Session.CountInstructions(cases, settings,
+            Path.Combine(settings.ArtifactsDirectory, $"pass-{pass}"), TestLines.Output))));
+        Assert.SkipWhen(counts[0].Skipped is not null, $"instructions are not counted here: {counts[0].Skipped}");
+
+        var gates = cases.Select(c => InstructionRule.Evaluate(new GateId(GateKind.PairedInstructions, "second", "first"), counts[1].Of(c.Id)!, counts[0].Of(c.Id)!,
+            Gating.Baselines.InstructionBaseline.NewFileBounds, "the first count", "self-test")).ToList();
+
+        Assert.All(gates, g => Assert.Equal(GateVerdict.Pass, g.Verdict));
+        Assert.All(gates.SelectMany(g => g.Parts), p => Assert.True(p.Judgement is PartJudgement.Steady or PartJudgement.ByFunction, $"{p.Part} {p.Judgement}"));
+        Assert.All(gates.SelectMany(g => g.Parts), p => Assert.InRange(p.Growth, -0.002, 0.002));
+    }
+
     private static Gating.Reporting.JudgedRun Measure(string name, string group, InjectionPlan injection, DriverSelection drivers) =>
         Perf.Measure(new PerfSettings(MeasurementProfile.Quick, new CaseFilter(group), injection, UpdateBaselines: false,
             Path.Combine(Perf.Layout.PerfArtifactsDirectory, "self-test", name), _ => null) { Drivers = drivers });

@@ -162,13 +162,10 @@ public sealed class PerfRunSequenceTests : IDisposable
     [Fact]
     public void Instructions_ARefreshWritesTheBaseline_OnePercentMoreFails_ACorruptFileFailsNamingIt()
     {
-        static RunInstructions Counter(IReadOnlyList<CaseDefinition> cases, double growth)
-        {
-            FunctionInstructions[] loop(CaseDefinition c) => [new("Ns.Receiver::Loop()", "???", 500 + (c.Id == Target ? 2000 * growth : 0), null)];
-            return new([.. cases.Select(c => new CountedInstructions(c.Id, 400,
-                [.. Enumerable.Range(0, 3).Select(_ => new InstructionRepetition((long)(400 * 2000 * (c.Id == Target ? 1 + growth : 1)), 400 * 1000, 0, 0, 0))],
-                loop(c)) { ReceiverFunctions = loop(c) })], null);
-        }
+        static RunInstructions Counter(IReadOnlyList<CaseDefinition> cases, double growth) =>
+            new([.. cases.Select(c => SyntheticInstructions.Case(c.Id,
+                receiver: [SyntheticInstructions.Work.Steady("Ns.Receiver::Loop()", 500 + (c.Id == Target ? 2000 * growth : 0)),
+                    SyntheticInstructions.Work.Steady("zmq_msg_recv", 1500)]))], null);
 
         Run(new FakeMeasurer((_, _) => 1.0), refresh: true, instructions: cases => Counter(cases, 0));
         var file = CountBaselineKinds.Instructions.PathOf(_layout.BaselinesDirectory, Suite);
@@ -184,11 +181,11 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.DoesNotContain(unchanged.Gates, g => g.FailsRun);
         var failed = Assert.Single(grown.Gates, g => g.FailsRun);
         Assert.Equal((GateKind.InstructionsRegression, Target), (failed.Id.Kind, failed.Case));
-        Assert.StartsWith("Ns.Receiver::Loop() (???): self +20", failed.FunctionChanges[0], StringComparison.Ordinal);
+        Assert.StartsWith("receiver: Ns.Receiver::Loop(): +20 per message", failed.FunctionChanges[0], StringComparison.Ordinal);
         Assert.Contains("Why " + Target, ReportRenderer.Render(grown), StringComparison.Ordinal);
         var broken = Assert.Single(corrupt.Gates, g => g.FailsRun);
         Assert.Contains("baselines/instructions/NetMQ.ReceiveModes.json", broken.Describe(), StringComparison.Ordinal);
-        Assert.Contains("$: the field \"bounds\" is missing", broken.Bound, StringComparison.Ordinal);
+        Assert.Contains("$.schemaVersion: schema version 1 is not supported", broken.Bound, StringComparison.Ordinal);
         Assert.Equal("{\"schemaVersion\": 1}", File.ReadAllText(file));
     }
 

@@ -49,45 +49,27 @@ public sealed record InstructionRepetition(long Receiver, long Sender, long Libr
 }
 
 /// <summary>
-/// A function's instructions per message in a counted case: its own, and (where it has a symbol) with everything it
-/// called.
+/// A function's instructions per message in a counted case, as a report or a baseline file names it.
 /// </summary>
-/// <param name="File">The file its code came from (<c>???</c> for code made at run time).</param>
+/// <param name="File">The file its code came from (<c>???</c> for code made at run time), where known.</param>
 public sealed record FunctionInstructions(string Name, string File, double Self, double? Inclusive);
 
 /// <summary>
 /// One case's user-space instructions, counted under Valgrind in a process that times nothing: a few repetitions of
 /// <see cref="MessagesPerRepetition"/> messages each, sent, then received (<see cref="InstructionRepetition"/>), and
-/// the functions that did the most of them. A part is <see cref="IsSteady">steady</see> when its repetitions agree
-/// within <see cref="SteadyWithin"/>: it does not depend on timing, and is judged.
+/// per judged part its functions and system calls in every repetition (<see cref="Parts"/>). A part is
+/// <see cref="IsSteady">steady</see> when its repetitions agree within <see cref="Repeated.SteadyWithin"/>: it does not
+/// depend on timing; where it does, its functions that do not are still judged one by one.
 /// </summary>
-/// <param name="Functions">The functions with the most instructions per message (self, and inclusive), all threads
-/// together.</param>
 public sealed record CountedInstructions(string Case, int MessagesPerRepetition, IReadOnlyList<InstructionRepetition> Repetitions,
-    IReadOnlyList<FunctionInstructions> Functions)
+    IReadOnlyDictionary<ThreadPart, PartCounts> Parts)
 {
-    /// <summary>
-    /// The receiver thread's functions alone, memory bookkeeping left out (what its part counts): what a failure of the
-    /// receiver's gate is explained by, without the other threads' noise. Empty in a record written before they were
-    /// kept.
-    /// </summary>
-    public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
-
-    /// <summary>The widest relative spread between repetitions that is still one count, not timing.</summary>
-    public const double SteadyWithin = 0.001;
+    /// <summary>A judged part's functions and system calls (none for a part that did nothing, or is not
+    /// judged).</summary>
+    public PartCounts Of(ThreadPart part) => Parts?.GetValueOrDefault(part) ?? PartCounts.None;
 
     /// <summary>The part's instructions per message: the median repetition's.</summary>
-    public double PerMessage(ThreadPart part)
-    {
-        if (Repetitions.Count == 0)
-        {
-            return 0;
-        }
-
-        var sorted = Repetitions.Select(r => r.Of(part)).Order().ToList();
-        var median = sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[(sorted.Count / 2) - 1] + sorted[sorted.Count / 2]) / 2.0;
-        return median / MessagesPerRepetition;
-    }
+    public double PerMessage(ThreadPart part) => Repeated.Median([.. Repetitions.Select(r => r.Of(part))]) / MessagesPerRepetition;
 
     /// <summary>
     /// The part's widest spread between repetitions, relative to its median (0 for a part that did nothing).
@@ -99,7 +81,7 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
         return values.Count == 0 || median <= 0 ? 0 : (values.Max() - values.Min()) / median;
     }
 
-    public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= SteadyWithin;
+    public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= Repeated.SteadyWithin;
 
     /// <summary>The part's lowest and highest repetition, per message.</summary>
     public (double Lowest, double Highest) Range(ThreadPart part) => Repetitions.Count == 0 ? (0, 0)

@@ -4,7 +4,8 @@ namespace NetZmqTests.Gating.Counting;
 /// One counted repetition as an instruction process wrote it: the monitor dump's name, the case, its messages, and the
 /// tags that name its receiver and sender threads.
 /// </summary>
-public sealed record CountedDump(string Name, string Case, int Repetition, int Messages, string ReceiverTag, string SenderTag);
+public sealed record CountedDump(string Name, string Case, int Repetition, int Messages, string ReceiverTag,
+    string SenderTag);
 
 /// <summary>
 /// What an instruction process wrote beside callgrind's files: every counted dump, the cases it could not count, and
@@ -24,14 +25,15 @@ public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IRead
 
 /// <summary>
 /// Reads an instruction process's profiles into counts: each counted dump's files (one per thread), each thread's
-/// instructions assigned to its part (the tagged receiver and sender, the native library's threads, the rest), and
-/// per case the functions with the most instructions per message, named (<see cref="PerfMap.Describe"/>).
+/// instructions assigned to its part (the tagged receiver and sender, the native library's threads, the rest), memory
+/// bookkeeping apart, and per judged part its functions and system calls in every repetition
+/// (<see cref="ThreadProfile"/>, <see cref="PartCounts"/>).
 /// </summary>
 public static class InstructionProfiles
 {
-    /// <summary>How many functions a case keeps by self instructions, and how many more by inclusive ones.</summary>
-    private const int TopBySelf = 40;
-    private const int TopByInclusive = 15;
+    /// <summary>The parts whose functions and system calls are kept: those the gates judge.</summary>
+    public static IReadOnlyList<ThreadPart> Judged { get; } = [ThreadPart.Receiver, ThreadPart.Sender,
+        ThreadPart.Library];
 
     /// <summary>
     /// Reads <paramref name="directory"/>'s profiles into counts, and keeps only those of the counted repetitions: the
@@ -40,45 +42,53 @@ public static class InstructionProfiles
     /// </summary>
     /// <param name="isLibrary">Whether code from this file is the subject's native library: a thread that ran any is
     /// one of the library's own.</param>
-    public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary, PerfMap names)
+    public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary,
+        PerfMap names)
     {
-        var files = Kept(directory, manifest);
-        var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ", StringComparison.Ordinal))
+        var all = Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read).ToList();
+        var allocator = ThreadProfile.RuntimeAllocator(all);
+        var files = Kept(all, manifest);
+        var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ",
+            StringComparison.Ordinal))
             .GroupBy(f => f.OwnDumpName!["thread ".Length..], StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First().Thread, StringComparer.Ordinal);
-        var dumps = files.Where(f => f.MonitorDumpName is not null).ToLookup(f => f.MonitorDumpName!, StringComparer.Ordinal);
+        var dumps = files.Where(f => f.MonitorDumpName is not null).ToLookup(f => f.MonitorDumpName!,
+            StringComparer.Ordinal);
         var uncounted = new List<UncountedCase>(manifest.Uncounted);
         var cases = new List<CountedInstructions>();
         foreach (var group in manifest.Dumps.GroupBy(d => d.Case, StringComparer.Ordinal))
         {
-            var missing = group.FirstOrDefault(d => !dumps.Contains(d.Name) || !threads.ContainsKey(d.ReceiverTag) || !threads.ContainsKey(d.SenderTag));
+            var missing = group.FirstOrDefault(d => !dumps.Contains(d.Name) || !threads.ContainsKey(d.ReceiverTag)
+                || !threads.ContainsKey(d.SenderTag));
             if (missing is not null)
             {
-                uncounted.Add(new UncountedCase(group.Key, $"callgrind wrote no profile for its dump {missing.Name} or its threads' tags (see the instruction process's output)"));
+                uncounted.Add(new UncountedCase(group.Key,
+                    $"callgrind wrote no profile for its dump {missing.Name} or its threads' tags (see the instruction process's output)"));
                 continue;
             }
 
-            var repetitions = group.OrderBy(d => d.Repetition).Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary, names)).ToList();
-            var messages = (double)group.Sum(d => d.Messages);
-            cases.Add(new CountedInstructions(group.Key, group.First().Messages, repetitions,
-                Functions(group.SelectMany(d => dumps[d.Name]), messages, names))
-            {
-                ReceiverFunctions = Functions(group.SelectMany(d => dumps[d.Name].Where(f => f.Thread == threads[d.ReceiverTag])), messages, names,
-                    exceptMemory: true),
-            });
+            var repetitions = group.OrderBy(d => d.Repetition)
+                .Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary,
+                    names, allocator)).ToList();
+            cases.Add(new CountedInstructions(group.Key, group.First().Messages, [.. repetitions.Select(r => r.Totals)],
+                Judged.ToDictionary(p => p, p => PartCounts.Of(group.First().Messages,
+                    [.. repetitions.Select(r => r.Functions[p])],
+                    [.. repetitions.Select(r => r.Calls[p])], [.. repetitions.Select(r => r.SystemCalls[p])]))));
         }
 
-        return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory, Cpu = manifest.Cpu };
+        return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory,
+            Cpu = manifest.Cpu };
     }
 
     /// <summary>The files of the counted dumps and of the threads' own tags, read; every other file deleted.</summary>
-    private static List<CallgrindFile> Kept(string directory, InstructionManifest manifest)
+    private static List<CallgrindFile> Kept(List<CallgrindFile> all, InstructionManifest manifest)
     {
         var counted = manifest.Dumps.Select(d => d.Name).ToHashSet(StringComparer.Ordinal);
         var files = new List<CallgrindFile>();
-        foreach (var file in Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read))
+        foreach (var file in all)
         {
-            if (file.OwnDumpName is not null || (file.MonitorDumpName is { } name && counted.Contains(name) && file.Total > 0))
+            if (file.OwnDumpName is not null || (file.MonitorDumpName is { } name && counted.Contains(name)
+                && file.Total > 0))
             {
                 files.Add(file);
             }
@@ -91,80 +101,51 @@ public static class InstructionProfiles
         return files;
     }
 
-    private static InstructionRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender, Func<string, bool> isLibrary, PerfMap names)
+    /// <summary>One repetition's threads, each read and assigned to its part.</summary>
+    private static CountedRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender,
+        Func<string, bool> isLibrary, PerfMap names,
+        IReadOnlySet<(string File, string Name)> allocator)
     {
-        long receiving = 0, sending = 0, library = 0, other = 0, memory = 0;
+        var own = Enum.GetValues<ThreadPart>().ToDictionary(p => p, _ => 0L);
+        var functions = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
+        var calls = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
+        var systemCalls = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
         foreach (var thread in threads)
         {
-            var bookkeeping = Memory(thread, names);
-            var own = thread.Total - bookkeeping;
-            memory += bookkeeping;
-            if (thread.Thread == receiver)
+            var profile = ThreadProfile.Of(thread, names, allocator);
+            var part = thread.Thread == receiver ? ThreadPart.Receiver
+                : thread.Thread == sender ? ThreadPart.Sender
+                : thread.Functions.Any(f => isLibrary(f.File)) ? ThreadPart.Library
+                : ThreadPart.Other;
+            own[ThreadPart.Memory] += profile.Memory;
+            own[part] += profile.Own;
+            if (functions.TryGetValue(part, out var into))
             {
-                receiving += own;
-            }
-            else if (thread.Thread == sender)
-            {
-                sending += own;
-            }
-            else if (thread.Functions.Any(f => isLibrary(f.File)))
-            {
-                library += own;
-            }
-            else
-            {
-                other += own;
+                Add(into, profile.Functions);
+                Add(calls[part], profile.Calls);
+                Add(systemCalls[part], profile.SystemCalls);
             }
         }
 
-        return new InstructionRepetition(receiving, sending, library, other, memory);
+        return new CountedRepetition(new InstructionRepetition(own[ThreadPart.Receiver], own[ThreadPart.Sender],
+            own[ThreadPart.Library], own[ThreadPart.Other],
+            own[ThreadPart.Memory]), Read(functions), Read(calls), Read(systemCalls));
     }
 
-    /// <summary>
-    /// A thread's memory bookkeeping (<see cref="ThreadPart.Memory"/>): the C library's allocator, by glibc's names;
-    /// the runtime's calls into the C library's memory fills and copies (clearing what it hands out); its write
-    /// barriers, by the perf map's names.
-    /// </summary>
-    public static long Memory(CallgrindFile thread, PerfMap names) =>
-        thread.Functions.Where(f => IsMemory(f, names)).Sum(f => f.Self)
-        + thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsLibc(c.CalleeFile) && c.Callee.StartsWith("__mem", StringComparison.Ordinal)).Sum(c => c.Inclusive);
-
-    /// <summary>
-    /// A function whose own instructions are memory bookkeeping: the allocator's, or a write barrier.
-    /// </summary>
-    private static bool IsMemory(FunctionCost function, PerfMap names) =>
-        IsAllocator(function) || names.Describe(function.File, function.Name).Contains("WriteBarrier", StringComparison.Ordinal);
-
-    /// <summary>The C library's allocator: malloc, free and their insides, by glibc's names.</summary>
-    public static bool IsAllocator(FunctionCost function) => IsLibc(function.File) && AllocatorNames.Any(n => function.Name.Contains(n, StringComparison.Ordinal));
-
-    private static readonly string[] AllocatorNames = ["malloc", "free", "calloc", "realloc", "_int_", "unlink_chunk", "tcache", "arena", "alloc_perturb"];
-
-    private static bool IsLibc(string file) => Path.GetFileName(file).StartsWith("libc.so", StringComparison.Ordinal);
-
-    private static bool IsRuntime(string file) => Path.GetFileName(file) == "libcoreclr.so";
-
-    /// <summary>
-    /// Every thread's functions together, per message, by name: self instructions of every piece of a function
-    /// (callgrind splits code without a symbol into pieces, each named by its address, and recursion into levels),
-    /// inclusive only for a function with a symbol, at its outermost level (a piece's inclusive cost counts the pieces
-    /// it jumped to).
-    /// </summary>
-    private static List<FunctionInstructions> Functions(IEnumerable<CallgrindFile> files, double messages, PerfMap names, bool exceptMemory = false)
+    private static void Add(Dictionary<string, long> into, IReadOnlyDictionary<string, long> counts)
     {
-        var totals = new Dictionary<(string Name, string Object), (long Self, long? Inclusive)>();
-        foreach (var function in files.SelectMany(f => f.Functions).Where(f => !exceptMemory || !IsMemory(f, names)))
+        foreach (var (name, count) in counts)
         {
-            var key = (names.Describe(function.File, function.Name), Path.GetFileName(function.File));
-            var (self, inclusive) = totals.GetValueOrDefault(key);
-            var named = !function.Name.StartsWith("0x", StringComparison.Ordinal);
-            var outermost = !function.Name.Contains('\'', StringComparison.Ordinal);
-            totals[key] = (self + function.Self, named && outermost ? (inclusive ?? 0) + function.Inclusive : inclusive);
+            into[name] = into.GetValueOrDefault(name) + count;
         }
-
-        var all = totals.Select(t => new FunctionInstructions(t.Key.Name, t.Key.Object, t.Value.Self / messages, t.Value.Inclusive / messages)).ToList();
-        return [.. all.OrderByDescending(f => f.Self).Take(TopBySelf)
-            .Union(all.Where(f => f.Inclusive is not null).OrderByDescending(f => f.Inclusive).Take(TopByInclusive))
-            .OrderByDescending(f => f.Self)];
     }
+
+    private static Dictionary<ThreadPart, IReadOnlyDictionary<string, long>> Read(Dictionary<ThreadPart,
+        Dictionary<string, long>> counts) =>
+        counts.ToDictionary(c => c.Key, c => (IReadOnlyDictionary<string, long>)c.Value);
+
+    private sealed record CountedRepetition(InstructionRepetition Totals, IReadOnlyDictionary<ThreadPart,
+        IReadOnlyDictionary<string, long>> Functions,
+        IReadOnlyDictionary<ThreadPart, IReadOnlyDictionary<string, long>> Calls, IReadOnlyDictionary<ThreadPart,
+            IReadOnlyDictionary<string, long>> SystemCalls);
 }

@@ -10,23 +10,38 @@ public sealed class PerfMap
 {
     private readonly ulong[] _starts;
     private readonly (ulong Start, ulong Size, string Name)[] _entries;
+    private readonly PrecompiledCode _precompiled;
 
-    private PerfMap(IEnumerable<(ulong Start, ulong Size, string Name)> entries)
+    private PerfMap(IEnumerable<(ulong Start, ulong Size, string Name)> entries, PrecompiledCode precompiled)
     {
         _entries = [.. entries.OrderBy(e => e.Start)];
         _starts = [.. _entries.Select(e => e.Start)];
+        _precompiled = precompiled;
     }
 
-    public static PerfMap Empty { get; } = new([]);
+    public static PerfMap Empty { get; } = new([], PrecompiledCode.None);
+
+    /// <summary>How the runtime names its stubs and thunks in the map (<c>stub ReportStubBlock&lt;…&gt;</c>).</summary>
+    public const string StubPrefix = "stub ";
+
+    /// <summary>
+    /// Code made at run time that the map does not name: a stub the runtime did not report, or a library's call
+    /// trampolines where Valgrind sees no file (a procedure linkage table built for indirect-branch tracking).
+    /// </summary>
+    public const string Unnamed = "unnamed code";
+
+    /// <summary>Whether code so named only passes a call on (a stub, a thunk, a trampoline): its callers own
+    /// it.</summary>
+    public static bool PassesCallsOn(string described) => described.StartsWith(StubPrefix, StringComparison.Ordinal) || described == Unnamed;
 
     public int Count => _entries.Length;
 
     /// <summary>
-    /// Every file of <paramref name="files"/> read into one map; a line that is not <c>start size name</c> is skipped
-    /// (the runtime writes nothing else).
+    /// Every file of <paramref name="files"/> read into one map, beside the process's <paramref name="precompiled"/>
+    /// code; a line that is not <c>start size name</c> is skipped (the runtime writes nothing else).
     /// </summary>
-    public static PerfMap Read(IEnumerable<string> files) =>
-        new(files.SelectMany(File.ReadLines).Select(Entry).OfType<(ulong, ulong, string)>());
+    public static PerfMap Read(IEnumerable<string> files, PrecompiledCode? precompiled = null) =>
+        new(files.SelectMany(File.ReadLines).Select(Entry).OfType<(ulong, ulong, string)>(), precompiled ?? PrecompiledCode.None);
 
     private static (ulong, ulong, string)? Entry(string line)
     {
@@ -51,7 +66,8 @@ public sealed class PerfMap
     /// <summary>
     /// A function of a profile as a reader can tell it: a symbol as it is (recursion marks such as <c>'2</c> dropped);
     /// code without one, in a file, as <c>file+0xoffset</c>; code made at run time by this map's name for it, shortened
-    /// to <c>Type::Method(arguments)</c>, or <c>unnamed code</c> where the map has none (a stub, precompiled code).
+    /// to <c>Type::Method(arguments)</c>, or precompiled code by its method (<see cref="PrecompiledCode"/>), or
+    /// <see cref="Unnamed"/> where neither knows it.
     /// </summary>
     public string Describe(string objectPath, string name)
     {
@@ -67,7 +83,7 @@ public sealed class PerfMap
             return $"{Path.GetFileName(objectPath)}+0x{address:x}";
         }
 
-        return NameAt(address) is { } method ? Shorten(method) : "unnamed code";
+        return NameAt(address) is { } method ? Shorten(method) : _precompiled.NameAt(address) ?? Unnamed;
     }
 
     /// <summary><c>instance void [Asm] Ns.Type::Method(args)[Optimized]</c> → <c>Ns.Type::Method(args)</c>.</summary>

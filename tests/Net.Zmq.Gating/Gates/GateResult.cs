@@ -56,6 +56,9 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
     /// </summary>
     public IReadOnlyDictionary<string, double> PartRatios { get; init; } = new Dictionary<string, double>();
 
+    /// <summary>For an instruction gate: how each judged part was judged, and its judged growth.</summary>
+    public IReadOnlyList<JudgedPart> Parts { get; init; } = [];
+
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
         $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +

@@ -1,169 +1,86 @@
-using System.Globalization;
 using NetZmqTests.Gating.Counting;
 
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Instructions per message, judged against a reference (a paired build's counts in the same run, or a baseline
-/// file's): each judged part (<see cref="InstructionBounds"/>) fails when it is steady on both sides and grew by more
-/// than its bound. A part that differed between repetitions on either side is shown, not judged; so is every part the
-/// bounds do not name. A failure says why, by function: those whose instructions per message changed most, and the
-/// share of the change each explains.
+/// Instructions and system calls per message, judged against a reference (a paired build's counts in the same run, or a
+/// baseline file's), part by part (<see cref="PartComparison"/>): a judged part fails when its functions grew by more
+/// than its bound (<see cref="InstructionBounds"/>): each function's change counted where it repeated on both sides,
+/// and where it followed the timing, only what no repetition overlaps; a system call fails when its count per message
+/// grew by more than <see cref="InstructionBounds.SystemCalls"/>. Memory bookkeeping, other threads and the total are
+/// shown. A failure says why: the functions and calls that changed most, each with its share of the part's growth.
 /// </summary>
 public static class InstructionRule
 {
-    /// <summary>How many functions a failure names.</summary>
+    /// <summary>How many functions a failure names per part.</summary>
     private const int FunctionsNamed = 5;
 
-    /// <summary>
-    /// The reference side: its instructions per message by part, whether each was steady, and its functions where known
-    /// (all threads', and the receiver's).
-    /// </summary>
-    public sealed record Reference(IReadOnlyDictionary<ThreadPart, double> PerMessage, IReadOnlySet<ThreadPart> Steady,
-        IReadOnlyList<FunctionInstructions> Functions)
+    public static GateResult Evaluate(GateId id, CountedInstructions measured, CountedInstructions reference,
+        InstructionBounds bounds, string referenceName, string source)
     {
-        public IReadOnlyList<FunctionInstructions> ReceiverFunctions { get; init; } = [];
-
-        /// <summary>
-        /// The receiver's highest repetition per message, where the reference was counted in this run (null for a
-        /// baseline file).
-        /// </summary>
-        public double? ReceiverHighest { get; init; }
-    }
-
-    /// <summary>
-    /// How many times its bound (relative, and the floor per message) a receiver that varied between repetitions must
-    /// be above the reference in every repetition to fail: its repetitions move by events one side had and the other
-    /// not (a pool that missed, a command the I/O thread sent), and two copies of one build, one of them varying, were
-    /// at most 0.99 % and 29 instructions per message apart in 16 A/A runs (a pooled strategy at 64 KiB, the same side
-    /// above every time).
-    /// </summary>
-    public const double SeparatedBoundTimes = 4;
-
-    /// <summary>The reference a counted case gives.</summary>
-    public static Reference Of(CountedInstructions counted) =>
-        new(Enum.GetValues<ThreadPart>().ToDictionary(p => p, counted.PerMessage),
-            Enum.GetValues<ThreadPart>().Where(counted.IsSteady).ToHashSet(), counted.Functions)
+        var parts = InstructionProfiles.Judged.Select(p => PartComparison.Of(p, measured, reference)).ToList();
+        var grew = parts.Where(p => Grew(p, bounds)).ToList();
+        var calls = parts.SelectMany(p => p.SystemCalls.Where(c => c.Change > bounds.SystemCalls)
+            .Select(c => $"{Name(p.Part)}: system call {c.Said(0)}")).ToList();
+        var judged = parts.Where(p => p.Judgement != PartJudgement.Idle).ToList();
+        var verdict = grew.Count + calls.Count > 0 ? GateVerdict.Fail
+            : judged.Count > 0 ? GateVerdict.Pass
+            : GateVerdict.NotApplied;
+        var measuredText = verdict == GateVerdict.Fail
+            ? $"more than {referenceName}: {string.Join(", ", [.. grew.Select(p => Said(p, bounds)), .. calls])}"
+            : judged.Count > 0 ? string.Join(", ", judged.Select(p => Said(p, bounds)))
+            : "no part did any work";
+        var bound = $"no judged part over {referenceName}'s by more than {bounds}";
+        return new GateResult(id, measured.Case, measuredText, bound, verdict, source, Shown(measured, reference))
         {
-            ReceiverFunctions = counted.ReceiverFunctions,
-            ReceiverHighest = counted.Range(ThreadPart.Receiver).Highest,
-        };
-
-    public static GateResult Evaluate(GateId id, CountedInstructions measured, Reference reference, InstructionBounds bounds, string referenceName, string source)
-    {
-        var (grew, held, shown) = Compare(measured, reference, bounds);
-        var verdict = grew.Count > 0 ? GateVerdict.Fail : held.Count > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
-        var measuredText = grew.Count > 0 ? $"more instructions per message than {referenceName}: {string.Join(", ", grew)}"
-            : held.Count > 0 ? string.Join(", ", held)
-            : "no part steady on both sides";
-        return new GateResult(id, measured.Case, measuredText, $"no steady part over {referenceName}'s by more than {bounds}", verdict, source,
-            shown.Count == 0 ? null : $"not judged (~: varied between repetitions): {string.Join(", ", shown)}")
-        {
-            FunctionChanges = grew.Count > 0 ? Why(measured, reference, receiverGrew: grew[0].StartsWith(Name(ThreadPart.Receiver), StringComparison.Ordinal)) : [],
-            PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Total }
-                .Where(p => reference.PerMessage.GetValueOrDefault(p) > 0 && measured.PerMessage(p) > 0)
-                .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage[p]),
+            FunctionChanges = [.. grew.SelectMany(p => p.Functions.Where(f => f.Change != 0).Take(FunctionsNamed)
+                .Select(f => $"{Name(p.Part)}: {f.Said(p.Growth)}")), .. calls],
+            PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Sender, ThreadPart.Library, ThreadPart.Total }
+                .Where(p => reference.PerMessage(p) > 0 && measured.PerMessage(p) > 0)
+                .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage(p)),
+            Parts = [.. parts.Select(p => new JudgedPart(p.Part.ToString(), p.Judgement, p.SteadyShare,
+                p.Before > 0 ? p.Growth / p.Before : 0))],
         };
     }
 
     /// <summary>
-    /// Every part, as it compares: grown beyond its bound, held within it, or shown (unbounded, unsteady, or new) where
-    /// it moved or varied.
+    /// Whether a part's judged growth is beyond its bound, relative to the reference's part, and absolute.
     /// </summary>
-    private static (List<string> Grew, List<string> Held, List<string> Shown) Compare(CountedInstructions measured, Reference reference, InstructionBounds bounds)
-    {
-        var (grew, held, shown) = (new List<string>(), new List<string>(), new List<string>());
-        foreach (var part in Enum.GetValues<ThreadPart>())
-        {
-            var before = reference.PerMessage.GetValueOrDefault(part);
-            var now = measured.PerMessage(part);
-            var steady = measured.IsSteady(part) && reference.Steady.Contains(part);
-            var text = string.Create(CultureInfo.InvariantCulture, $"{Name(part)} {(steady ? "" : "~")}{before:#,0.#} → {now:#,0.#}{Change(before, now)}");
-            if (!steady && Separated(part, measured, reference, bounds) is { } separated)
-            {
-                grew.Add(string.Create(CultureInfo.InvariantCulture, $"{text}, every repetition above every one of {separated}"));
-            }
-            else if (bounds.For(part) is not { } bound || !steady || before <= 0)
-            {
-                // Shown where it moved or varied: a part that held still says nothing.
-                if ((now > 0 || before > 0) && (!steady || Math.Abs(now - before) > before * 0.001))
-                {
-                    shown.Add(text);
-                }
-            }
-            else
-            {
-                var over = now > before * (1 + bound) && now - before > bounds.Floor;
-                (over ? grew : held).Add(over ? string.Create(CultureInfo.InvariantCulture, $"{text} (bound +{bound:0.##%})") : text);
-            }
-        }
-
-        return (grew, held, shown);
-    }
+    public static bool Grew(PartComparison part, InstructionBounds bounds) =>
+        bounds.For(part.Part) is { } bound && part.Judgement != PartJudgement.Idle
+        && part.Growth > part.Before * bound && part.Growth > bounds.Floor;
 
     /// <summary>
-    /// Where the receiver varied on either side: the bound it broke (for the text) when even its lowest repetition is
-    /// above the reference's highest by <see cref="SeparatedBoundTimes"/> its bound and floor; else null, and it stays
-    /// shown.
+    /// A part as a gate says it: before → after, its judged growth (per message where it failed), and how it was
+    /// judged.
     /// </summary>
-    private static string? Separated(ThreadPart part, CountedInstructions measured, Reference reference, InstructionBounds bounds)
+    private static string Said(PartComparison part, InstructionBounds bounds)
     {
-        if (part != ThreadPart.Receiver || bounds.Receiver is not { } bound || reference.ReceiverHighest is not { } highest || highest <= 0)
-        {
-            return null;
-        }
-
-        var lowest = measured.Range(part).Lowest;
-        return lowest > highest * (1 + (SeparatedBoundTimes * bound)) && lowest - highest > SeparatedBoundTimes * bounds.Floor
-            ? string.Create(CultureInfo.InvariantCulture, $"the reference's by more than {SeparatedBoundTimes * bound:0.##%} and {SeparatedBoundTimes * bounds.Floor:0.#} per message")
-            : null;
+        var relative = part.Before > 0
+            ? FormattableString.Invariant($"{part.Growth / part.Before:+0.00%;-0.00%;±0.00%}")
+            : "";
+        var said = FormattableString.Invariant($"{Name(part.Part)} {part.Before:#,0.#} → {part.Now:#,0.#}, judged");
+        return Grew(part, bounds)
+            ? said + FormattableString.Invariant($" {part.Growth:+#,0.#} per message, {relative} ") +
+              FormattableString.Invariant($"({part.How}; bound +{bounds.For(part.Part):0.##%})")
+            : $"{said} {relative} ({part.How})";
     }
 
-    /// <summary>
-    /// The functions whose instructions per message (self) changed most between the two sides, each with the share of
-    /// the change it explains, and its inclusive change where it has a symbol. Where the receiver grew, its own
-    /// functions (and its change): the other threads' timing and memory bookkeeping then say nothing in it.
-    /// </summary>
-    public static IReadOnlyList<string> Why(CountedInstructions measured, Reference reference, bool receiverGrew = false)
+    /// <summary>What is shown and not judged, where it moved: memory bookkeeping, other threads, the total.</summary>
+    private static string? Shown(CountedInstructions measured, CountedInstructions reference)
     {
-        var own = receiverGrew && measured.ReceiverFunctions.Count > 0 && reference.ReceiverFunctions.Count > 0;
-        if (!own && reference.Functions.Count == 0)
-        {
-            // A baseline file keeps the receiver's functions only: against those, another thread's growth would be
-            // misread.
-            return [$"no function is compared: the reference keeps {(reference.ReceiverFunctions.Count > 0 ? "the receiver's functions only" : "none")}, " +
-                    "and what grew is not the receiver's; this run's largest per message, all threads: " +
-                    string.Join("; ", measured.Functions.OrderByDescending(f => f.Self).Take(FunctionsNamed)
-                        .Select(f => string.Create(CultureInfo.InvariantCulture, $"{f.Name} {f.Self:#,0.#}")))];
-        }
-
-        var part = own ? ThreadPart.Receiver : ThreadPart.Total;
-        var change = measured.PerMessage(part) - reference.PerMessage.GetValueOrDefault(part);
-        var before = (own ? reference.ReceiverFunctions : reference.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
-        var now = (own ? measured.ReceiverFunctions : measured.Functions).GroupBy(Key).ToDictionary(g => g.Key, g => g.First());
-        // Each side keeps only its largest functions: one missing from a side is new there only if it would have made
-        // that side's list.
-        var (leastBefore, leastNow) = (before.Values.Select(f => f.Self).DefaultIfEmpty(0).Min(), now.Values.Select(f => f.Self).DefaultIfEmpty(0).Min());
-        return [.. before.Keys.Union(now.Keys)
-            .Where(k => (before.ContainsKey(k) || now[k].Self >= leastBefore) && (now.ContainsKey(k) || before[k].Self >= leastNow))
-            .Select(k => (Key: k, Was: before.GetValueOrDefault(k), Is: now.GetValueOrDefault(k)))
-            .Select(f => (f.Key, f.Was, f.Is, Self: (f.Is?.Self ?? 0) - (f.Was?.Self ?? 0)))
-            .Where(f => f.Self != 0)
-            .OrderByDescending(f => Math.Abs(f.Self))
-            .Take(FunctionsNamed)
-            .Select(f => Said(f.Key, f.Self, change, f.Was?.Inclusive ?? 0, f.Is?.Inclusive))];
+        string Count(CountedInstructions counted, ThreadPart part) =>
+            (counted.IsSteady(part) ? "" : "~") + FormattableString.Invariant($"{counted.PerMessage(part):#,0.#}");
+        var moved = new[] { ThreadPart.Memory, ThreadPart.Other, ThreadPart.Total }
+            .Where(p => Math.Abs(measured.PerMessage(p) - reference.PerMessage(p)) > 0.001 * reference.PerMessage(p)
+                        || !measured.IsSteady(p) || !reference.IsSteady(p))
+            .Select(p => $"{Name(p)} {Count(reference, p)} → {Count(measured, p)}")
+            .ToList();
+        return moved.Count == 0 ? null
+            : $"shown, not judged (~: varied between repetitions): {string.Join(", ", moved)}";
     }
 
-    private static string Said((string Name, string File) function, double self, double change, double inclusiveBefore, double? inclusive)
-    {
-        var share = change != 0 ? string.Create(CultureInfo.InvariantCulture, $" ({self / change:0%} of the change)") : "";
-        var whole = inclusive is { } now ? string.Create(CultureInfo.InvariantCulture, $", inclusive {inclusiveBefore:#,0.#} → {now:#,0.#}") : "";
-        return string.Create(CultureInfo.InvariantCulture, $"{function.Name} ({function.File}): self {self:+#,0.#;-#,0.#;0} per message{share}{whole}");
-    }
-
-    private static (string Name, string File) Key(FunctionInstructions function) => (function.Name, function.File);
-
-    private static string Name(ThreadPart part) => part switch
+    public static string Name(ThreadPart part) => part switch
     {
         ThreadPart.Receiver => "receiver",
         ThreadPart.Sender => "sender",
@@ -172,25 +89,35 @@ public static class InstructionRule
         ThreadPart.Memory => "memory bookkeeping",
         _ => "total",
     };
-
-    private static string Change(double before, double now) =>
-        before > 0 ? string.Create(CultureInfo.InvariantCulture, $" ({(now / before) - 1:+0.00%;-0.00%;±0.00%})") : "";
 }
 
 /// <summary>
-/// How much each part of a case's instructions per message may grow before its gate fails (relative, and by more than
-/// <see cref="Floor"/> instructions per message as well); a part without a bound is shown only. Set from A/A runs
+/// How one part of a case was judged: whole, by function (and the share of it that repeated), or not at all; and its
+/// judged growth relative to the reference's part.
+/// </summary>
+public sealed record JudgedPart(string Part, PartJudgement Judgement, double SteadyShare, double Growth);
+
+/// <summary>
+/// How much each judged part of a case's instructions per message may grow before its gate fails (relative to the
+/// reference's part, and by more than <see cref="Floor"/> instructions per message as well), and how many more system
+/// calls per message any one call may make; a part without a bound is shown only. Set from A/A runs
 /// (docs/measurement.md, instructions): a bound sits above what two counts of identical code differ by, and below the
 /// regressions it must catch.
 /// </summary>
 public sealed record InstructionBounds(double? Receiver, double? Sender, double? Library, double? Total)
 {
     /// <summary>
-    /// Instructions per message a part must grow by, beyond its relative bound, to fail: two copies of one build, each
-    /// steady in three repetitions, were once 7.4 apart on a small case (0.82 %: a command the library's I/O thread
-    /// sent in every repetition of one and none of the other).
+    /// Instructions per message a part must grow by, beyond its relative bound, to fail: an event that happened in
+    /// every repetition of one side and none of the other (a command one thread sent another) is a few hundred
+    /// instructions a repetition, a fraction of one per message.
     /// </summary>
-    public double Floor { get; init; } = 10;
+    public double Floor { get; init; } = 2;
+
+    /// <summary>
+    /// System calls per message any one call (by its caller) may grow by: one more per message fails; a spin that
+    /// yielded a few times more in a repetition does not.
+    /// </summary>
+    public double SystemCalls { get; init; } = 0.25;
 
     public double? For(ThreadPart part) => part switch
     {
@@ -203,6 +130,7 @@ public sealed record InstructionBounds(double? Receiver, double? Sender, double?
 
     public override string ToString() =>
         string.Join(", ", Enum.GetValues<ThreadPart>().Where(p => For(p) is not null)
-            .Select(p => string.Create(CultureInfo.InvariantCulture, $"{p.ToString().ToLowerInvariant()} +{For(p):0.##%}")))
-        + string.Create(CultureInfo.InvariantCulture, $", and {Floor:0.#} instructions per message");
+            .Select(p => FormattableString.Invariant($"{p.ToString().ToLowerInvariant()} +{For(p):0.##%}")))
+        + FormattableString.Invariant(
+            $", and {Floor:0.#} instructions per message; a system call +{SystemCalls:0.##} per message");
 }

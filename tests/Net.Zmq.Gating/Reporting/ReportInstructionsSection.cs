@@ -27,10 +27,12 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that times nothing: " +
              "each case's messages sent whole, then received whole, three repetitions after a warm-up. **R** the receiver's thread, " +
              "**S** the sender's, **L** the native library's own threads (its I/O thread), **M** memory bookkeeping on every thread " +
-             "(malloc and free, the runtime clearing what it hands out, write barriers: out of the others, since its cost follows the " +
-             "heap's history), **T** all threads with the rest. A count marked ~ differed between the repetitions by more than 0.1 % " +
-             "(timing: the library's command checks, how the threads met): shown, not judged. Waits, the kernel and memory are not " +
-             "instructions: the time gates see those.");
+             "(malloc and free, the runtime's allocator and its clearing, write barriers: out of the others, since its cost follows the " +
+             "heap's history), **T** all threads with the rest. A part marked ~ differed between the repetitions by more than 0.1 % " +
+             "(how often a thread was woken, how the I/O thread batched): its functions are judged one by one, those that repeated " +
+             "(the same count, or the same count per call), and the percentage is their share of the part; the others are shown. " +
+             "**sys** is system calls per message by thread (every wake-up, signal and socket read or write is one), judged where the " +
+             "same in every repetition. Waits, the kernel's work and memory are not instructions: the time gates see those.");
         Line();
         if (run.Instructions.ProfilesDirectory is { } profiles)
         {
@@ -40,7 +42,44 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         }
 
         RenderPairedChanges(run);
+        RenderJudged(run);
         RenderSuites(run);
+    }
+
+    /// <summary>Per suite, how its instruction gates judged each thread: whole, by function, or not, and why.</summary>
+    private void RenderJudged(JudgedRun run)
+    {
+        var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
+        if (gates.Count == 0)
+        {
+            return;
+        }
+
+        Line("| Suite | Gates | Receiver | Sender | Library threads |");
+        Line("|---|---|---|---|---|");
+        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}", StringComparer.Ordinal))
+        {
+            Line($"| {suite.Key} | {V(suite.Count())} | {Judged(suite, "Receiver")} | {Judged(suite, "Sender")} | {Judged(suite, "Library")} |");
+        }
+
+        Line();
+    }
+
+    /// <summary>
+    /// How one part was judged over a suite's gates: in how many cases, whole or by function, and the parts not judged
+    /// with why (no function repeated; idle: the thread did no work there).
+    /// </summary>
+    public static string Judged(IEnumerable<GateResult> gates, string part)
+    {
+        var parts = gates.SelectMany(g => g.Parts.Where(p => p.Part == part)).ToList();
+        int Count(PartJudgement judgement) => parts.Count(p => p.Judgement == judgement);
+        var worked = parts.Count - Count(PartJudgement.Idle);
+        var judged = Count(PartJudgement.Steady) + Count(PartJudgement.ByFunction);
+        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order().ToList();
+        return $"{judged} of {worked}" + (worked == 0 ? "" : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
+               (shares.Count == 0 ? ")" : F($", median share judged {shares[shares.Count / 2]:0%})"))) +
+               (Count(PartJudgement.Unsteady) > 0 ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
+               (Count(PartJudgement.Idle) > 0 ? $"; idle {Count(PartJudgement.Idle)}" : "");
     }
 
     /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>
@@ -151,10 +190,25 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
 
     private static string CountGatesBound(List<GateResult> gates) => gates[0].Bound;
 
-    /// <summary>A case's instructions per message by part.</summary>
+    /// <summary>
+    /// A case's instructions per message by part, with the share that repeated where a judged part varied, and its
+    /// system calls per message by thread.
+    /// </summary>
     private static string Parts(CountedInstructions counted) =>
-        $"R {counted.Shown(ThreadPart.Receiver)} · S {counted.Shown(ThreadPart.Sender)} · L {counted.Shown(ThreadPart.Library)} · " +
-        $"M {counted.Shown(ThreadPart.Memory)} · T {counted.Shown(ThreadPart.Total)}";
+        $"R {Judged(counted, ThreadPart.Receiver)} · S {Judged(counted, ThreadPart.Sender)} · L {Judged(counted, ThreadPart.Library)} · " +
+        $"M {counted.Shown(ThreadPart.Memory)} · T {counted.Shown(ThreadPart.Total)}; sys " +
+        string.Join(" · ", InstructionProfiles.Judged.Select(p => $"{p.ToString()[0]} {SystemCalls(counted, p)}"));
+
+    private static string Judged(CountedInstructions counted, ThreadPart part) =>
+        counted.Shown(part) + (counted.IsSteady(part) || counted.PerMessage(part) <= 0 ? "" : F($" ({counted.Of(part).RepeatedShare():0%})"));
+
+    private static string SystemCalls(CountedInstructions counted, ThreadPart part)
+    {
+        var calls = counted.Of(part).SystemCalls.Values.ToList();
+        var perRepetition = Enumerable.Range(0, counted.Repetitions.Count).Select(r => calls.Sum(c => c.Count > r ? c[r] : 0)).ToList();
+        var steady = calls.All(Repeated.IsExact);
+        return (steady ? "" : "~") + F($"{Repeated.Median(perRepetition) / counted.MessagesPerRepetition:0.##}");
+    }
 
     private static string Part(string caseId, int index) => caseId.Split('/')[index];
 }

@@ -18,6 +18,14 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
             : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.** See [Failing gates](#failing-gates).");
         Line();
+        if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
+        {
+            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver {V(ReportInstructionsSection.Judged(counted, "Receiver"))}; " +
+                 $"sender {V(ReportInstructionsSection.Judged(counted, "Sender"))}; library threads {V(ReportInstructionsSection.Judged(counted, "Library"))} " +
+                 "([how](#cpu-work-per-message)).");
+            Line();
+        }
+
         foreach (var absent in run.Absent)
         {
             Line($"**{absent.Subject} was not measured:** {V(absent.Reason)}");

@@ -15,10 +15,8 @@ namespace NetZmqTests.Orchestration;
 public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
     /// <summary>
-    /// How much head ÷ base may grow per part before it fails, where the part is steady on both sides: set from A/A
-    /// runs of two copies of one packed build (docs/measurement.md, instructions), the same as a new baseline file's.
-    /// The receiver's count repeats in 95 % of cases and two copies of one build differed by at most 0.07 % there; the
-    /// sender's and the library's threads follow libzmq's time-driven command checks and are steady in half the cases.
+    /// How much head ÷ base may grow per judged part before it fails: set from A/A runs of two copies of one packed
+    /// build (docs/measurement.md, instructions), the same as a new baseline file's.
     /// </summary>
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
@@ -108,7 +106,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
         {
             yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing), subject with { Case = pairedId },
-                InstructionRule.Of(reference), PairedInstructionBounds, paired.ReferenceName, paired.Pairing.Source);
+                reference, PairedInstructionBounds, paired.ReferenceName, paired.Pairing.Source);
         }
     }
 

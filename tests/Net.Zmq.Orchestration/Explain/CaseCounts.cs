@@ -26,10 +26,7 @@ internal static class CaseCounts
         try
         {
             entry = !File.Exists(path) ? "no such file"
-                : InstructionBaseline.Read(path).Cases.TryGetValue(c.Id, out var counted)
-                    ? string.Join(", ", counted.PerMessage.Select(p => string.Create(CultureInfo.InvariantCulture,
-                        $"{p.Key.ToString().ToLowerInvariant()} {p.Value:#,0.#}{(counted.Steady.Contains(p.Key) ? "" : " (varied: not judged)")}"))) + " per message"
-                    : "no entry for this case";
+                : InstructionBaseline.Read(path).For(c.Id) is { } counted ? Summary(counted) : "no entry for this case";
         }
         catch (BaselineFormatException e)
         {
@@ -45,9 +42,21 @@ internal static class CaseCounts
             yield break;
         }
 
-        yield return "Instructions counted by the last run here: " + string.Join(", ", Enum.GetValues<ThreadPart>().Select(p => $"{p.ToString().ToLowerInvariant()} {last.Shown(p)}")) +
-                     " per message; most: " + string.Join("; ", last.Functions.Take(FunctionsShown).Select(f => string.Create(CultureInfo.InvariantCulture, $"{f.Name} {f.Self:#,0.#}")));
+        yield return $"Instructions counted by the last run here: {Summary(last)}";
     }
+
+    /// <summary>
+    /// Each part per message (~ where it varied between repetitions), and each judged part's largest functions and
+    /// its system calls.
+    /// </summary>
+    private static string Summary(CountedInstructions counted) =>
+        string.Join(", ", Enum.GetValues<ThreadPart>().Select(p => $"{p.ToString().ToLowerInvariant()} {counted.Shown(p)}")) + " per message" +
+        string.Concat(InstructionProfiles.Judged.Select(p => (Part: p, Counts: counted.Of(p))).Where(p => p.Counts.Functions.Count > 0).Select(p =>
+            $"; {p.Part.ToString().ToLowerInvariant()}'s most: " +
+            string.Join(", ", p.Counts.Functions.OrderByDescending(f => Repeated.Median(f.Value)).Take(FunctionsShown)
+                .Select(f => string.Create(CultureInfo.InvariantCulture, $"{f.Key} {Repeated.Median(f.Value) / counted.MessagesPerRepetition:#,0.#}"))) +
+            (p.Counts.SystemCalls.Count == 0 ? "" : ", system calls " + string.Join(", ", p.Counts.SystemCalls
+                .Select(k => string.Create(CultureInfo.InvariantCulture, $"{k.Key} {Repeated.Median(k.Value) / counted.MessagesPerRepetition:0.###}"))))));
 
     /// <summary>
     /// What a message of the case costs in native calls: its entry in the suite's call baseline, and what the last run

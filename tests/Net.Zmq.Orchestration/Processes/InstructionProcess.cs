@@ -41,10 +41,10 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
 
     /// <summary>
     /// Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of
-    /// its own, nothing counted before the pass starts.
+    /// its own, its system calls counted beside its instructions, nothing counted before the pass starts.
     /// </summary>
     private static string[] Valgrind(string directory) =>
-        ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no",
+        ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no", "--collect-systime=yes",
          $"--callgrind-out-file={Path.Combine(directory, "callgrind.out.%p")}"];
 
     /// <summary>
@@ -109,7 +109,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         _children.Start(entry.CountInstructions, $"the instruction process ({label})", label, manifest, TimeSpan.FromSeconds((3 * cases.Count) + 300),
             ProcessEnvironment(requestPath, directory), log, _ => { }, "", Valgrind(directory));
         return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest), InstructionCounting.IsNativeLibrary,
-            PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map")));
+            PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));
     }
 
     /// <summary>Why instructions cannot be counted here; null where they can.</summary>

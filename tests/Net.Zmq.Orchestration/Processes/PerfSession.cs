@@ -85,6 +85,13 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     }
 
     /// <summary>
+    /// Only the instruction pass, with explicit settings, into <paramref name="directory"/>: what the steadiness
+    /// self-test counts twice.
+    /// </summary>
+    public RunInstructions CountInstructions(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log) =>
+        _instructions.Count(cases, settings, directory, log);
+
+    /// <summary>
     /// Where a pass measures: a one-process run's first pass in this process; a run of several processes, and every
     /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many
     /// as the run has.

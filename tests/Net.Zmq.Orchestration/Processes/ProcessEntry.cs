@@ -64,6 +64,7 @@ public static class ProcessEntry
         var request = ProcessFiles.Read<InstructionRequest>(requestPath);
         var manifest = InstructionCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], Injection(request.Injection), marks,
             line => Console.WriteLine(line));
+        PrecompiledCodeNames.Write(request.Directory);
         ProcessFiles.Write(Path.Combine(request.Directory, InstructionManifest.FileName), manifest);
     }
 

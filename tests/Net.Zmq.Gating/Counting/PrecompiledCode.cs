@@ -1,0 +1,137 @@
+using System.Reflection.PortableExecutable;
+
+namespace NetZmqTests.Gating.Counting;
+
+/// <summary>An image of precompiled (ReadyToRun) code as a counted process had it loaded: its file and where it
+/// starts.</summary>
+public sealed record LoadedImage(string Path, ulong Start);
+
+/// <summary>A precompiled method's entry point, and the name the runtime gave it.</summary>
+public sealed record PrecompiledName(ulong Address, string Name);
+
+/// <summary>
+/// What an instruction process wrote of its precompiled code (<see cref="FileName"/>): the images it loaded, and the
+/// precompiled methods the runtime named as it looked them up.
+/// </summary>
+public sealed record PrecompiledCodeFile(IReadOnlyList<LoadedImage> Images, IReadOnlyList<PrecompiledName> Names)
+{
+    public const string FileName = "precompiled-code.json";
+}
+
+/// <summary>
+/// Precompiled (ReadyToRun) framework code, which the runtime's perf map does not name and Valgrind sees in no file:
+/// each method's extent from its image's table of runtime functions (read from the file), placed where the counted
+/// process loaded the image, and named as the runtime named the method when it looked it up, else as
+/// <c>file+0xoffset</c> of its start (a method the runtime looked up before anything listened), which is the same in
+/// every process of one runtime.
+/// </summary>
+public sealed class PrecompiledCode
+{
+    /// <summary>The section of a ReadyToRun header that lists every method body's extent (begin, end,
+    /// unwind).</summary>
+    private const uint RuntimeFunctionsSection = 102;
+
+    private readonly List<(LoadedImage Image, string File, uint[] Starts, uint[] Ends)> _images;
+    private readonly Dictionary<ulong, string> _names;
+
+    private PrecompiledCode(List<(LoadedImage, string, uint[], uint[])> images, Dictionary<ulong,
+        string> names) => (_images, _names) = (images, names);
+
+    public static PrecompiledCode None { get; } = new([], []);
+
+    /// <summary>
+    /// The precompiled code an instruction process wrote of in <paramref name="directory"/>; none where it wrote
+    /// nothing, or an image's file is gone.
+    /// </summary>
+    public static PrecompiledCode Read(string directory)
+    {
+        var path = System.IO.Path.Combine(directory, PrecompiledCodeFile.FileName);
+        if (!File.Exists(path))
+        {
+            return None;
+        }
+
+        var file = Running.ProcessFiles.Read<PrecompiledCodeFile>(path);
+        var images = file.Images.Where(i => File.Exists(i.Path)).Select(i => (i, System.IO.Path.GetFileName(i.Path),
+            Functions(i.Path)))
+            .Where(i => i.Item3.Starts.Length > 0).Select(i => (i.i, i.Item2, i.Item3.Starts, i.Item3.Ends)).ToList();
+        var names = new Dictionary<ulong, string>();
+        foreach (var name in file.Names)
+        {
+            names.TryAdd(name.Address, name.Name);
+        }
+
+        return new PrecompiledCode(images, names);
+    }
+
+    /// <summary>
+    /// Where a process loaded <paramref name="path"/>'s image, from where its metadata lies: the runtime lays an image
+    /// out by its sections' addresses, so the metadata's address less its relative address is where the image starts.
+    /// Null for an image with no precompiled code.
+    /// </summary>
+    public static ulong? StartOf(string path, nint metadata)
+    {
+        using var reader = new PEReader(File.OpenRead(path));
+        return reader.PEHeaders.CorHeader is { ManagedNativeHeaderDirectory.Size: > 0 } header
+            ? (ulong)metadata - (ulong)header.MetadataDirectory.RelativeVirtualAddress
+            : null;
+    }
+
+    /// <summary>The method whose precompiled code holds <paramref name="address"/>, or null.</summary>
+    public string? NameAt(ulong address)
+    {
+        foreach (var (image, file, starts, ends) in _images)
+        {
+            if (address < image.Start || address - image.Start > uint.MaxValue)
+            {
+                continue;
+            }
+
+            var offset = (uint)(address - image.Start);
+            var index = Array.BinarySearch(starts, offset);
+            index = index >= 0 ? index : ~index - 1;
+            if (index >= 0 && offset < ends[index])
+            {
+                return _names.TryGetValue(image.Start + starts[index], out var name) ? name
+                    : $"{file}+0x{starts[index]:x}";
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// An image's runtime functions, sorted by start: the ReadyToRun header's section of them, each entry a method
+    /// body's begin, end and unwind data, relative to the image.
+    /// </summary>
+    private static (uint[] Starts, uint[] Ends) Functions(string path)
+    {
+        using var reader = new PEReader(File.OpenRead(path));
+        var headers = reader.PEHeaders;
+        if (headers.CorHeader is not { ManagedNativeHeaderDirectory.Size: > 0 } cor
+            || !headers.TryGetDirectoryOffset(cor.ManagedNativeHeaderDirectory, out var header))
+        {
+            return ([], []);
+        }
+
+        var image = reader.GetEntireImage().GetContent();
+        uint At(int offset) => BitConverter.ToUInt32(image.AsSpan(offset, 4));
+        // The header: signature, versions, flags, then the number of sections and each section's type, address, size.
+        var sections = At(header + 12);
+        for (var i = 0; i < sections; i++)
+        {
+            var entry = header + 16 + (i * 12);
+            if (At(entry) == RuntimeFunctionsSection
+                && headers.TryGetDirectoryOffset(new DirectoryEntry((int)At(entry + 4), (int)At(entry + 8)),
+                    out var table))
+            {
+                var count = (int)At(entry + 8) / 12;
+                var functions = Enumerable.Range(0, count).Select(f => (Start: At(table + (f * 12)),
+                    End: At(table + (f * 12) + 4))).OrderBy(f => f.Start).ToList();
+                return ([.. functions.Select(f => f.Start)], [.. functions.Select(f => f.End)]);
+            }
+        }
+
+        return ([], []);
+    }
+}

@@ -1,0 +1,169 @@
+namespace NetZmqTests.Gating.Counting;
+
+/// <summary>
+/// One thread's counts in one dump, as the instruction gates read them: its memory bookkeeping
+/// (<see cref="ThreadPart.Memory"/>), and apart from it its own instructions by function, its calls of each, and its
+/// system calls by call and caller. Functions are named as a reader tells them (<see cref="PerfMap.Describe"/>),
+/// whatever file they came from; a runtime stub's instructions go to the methods that called it, by their share of its
+/// calls.
+/// </summary>
+public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long> Functions,
+    IReadOnlyDictionary<string, long> Calls,
+    IReadOnlyDictionary<string, long> SystemCalls)
+{
+    public long Own => Functions.Values.Sum();
+
+    /// <summary>
+    /// The runtime's allocator, in a process's profiles: its functions that clear memory they hand out (call the C
+    /// library's fills), and every function of the runtime that calls one of those. Whether an allocation takes that
+    /// path (the thread's allocation space ran out) follows the heap's history: it ran in every repetition of one of
+    /// two identical builds and in none of the other's. Taken over every profile of the process, so that both builds
+    /// counted there, and every repetition, book the same functions to memory.
+    /// </summary>
+    public static IReadOnlySet<(string File, string Name)> RuntimeAllocator(IEnumerable<CallgrindFile> profiles)
+    {
+        var calls = profiles.SelectMany(p => p.Calls).Where(c => IsRuntime(c.CallerFile))
+            .Select(c => (Caller: (c.CallerFile, c.Caller), Callee: (c.CalleeFile, c.Callee)))
+            .Distinct().ToList();
+        var allocator = calls.Where(c => IsSystemLibrary(c.Callee.CalleeFile) && c.Callee.Callee.StartsWith("__mem",
+            StringComparison.Ordinal))
+            .Select(c => c.Caller).ToHashSet();
+        var callers = calls.Where(c => IsRuntime(c.Callee.CalleeFile)).ToLookup(c => c.Callee, c => c.Caller);
+        var pending = new Queue<(string, string)>(allocator);
+        while (pending.TryDequeue(out var function))
+        {
+            foreach (var caller in callers[function].Where(allocator.Add))
+            {
+                pending.Enqueue(caller);
+            }
+        }
+
+        return allocator;
+    }
+
+    public static ThreadProfile Of(CallgrindFile thread, PerfMap names, IReadOnlySet<(string File,
+        string Name)>? allocator = null)
+    {
+        var clearing = thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsSystemLibrary(c.CalleeFile)
+            && c.Callee.StartsWith("__mem", StringComparison.Ordinal))
+            .GroupBy(c => (c.CalleeFile, c.Callee)).ToDictionary(g => g.Key, g => g.Sum(c => c.Inclusive));
+        var memory = clearing.Values.Sum();
+        var functions = new Dictionary<string, long>(StringComparer.Ordinal);
+        foreach (var function in thread.Functions)
+        {
+            var self = function.Self - clearing.GetValueOrDefault((function.File, function.Name));
+            if (IsMemory(function, names) || allocator?.Contains((function.File, function.Name)) == true)
+            {
+                memory += function.Self;
+            }
+            else if (self != 0)
+            {
+                Fold(thread, function, self, names, functions);
+            }
+        }
+
+        var calls = thread.Calls.Where(c => c.Count > 0).GroupBy(c => names.Describe(c.CalleeFile, c.Callee),
+            StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => g.Sum(c => c.Count), StringComparer.Ordinal);
+        return new ThreadProfile(memory, functions, calls, SystemCallsOf(thread, names));
+    }
+
+    /// <summary>
+    /// A function's own instructions into <paramref name="into"/>: a stub's or a trampoline's
+    /// (<see cref="PerfMap.PassesCallsOn"/>) shared among the functions that called it, by their calls; callgrind books
+    /// code a stub jumped to as the stub's, so that the same work lands in the stub in one repetition and in its
+    /// caller in another, and a trampoline's address differs with where its library was loaded.
+    /// </summary>
+    private static void Fold(CallgrindFile thread, FunctionCost function, long self, PerfMap names,
+        Dictionary<string, long> into)
+    {
+        var name = names.Describe(function.File, function.Name);
+        var callers = PerfMap.PassesCallsOn(name)
+            ? thread.Calls.Where(c => c.Callee == function.Name && c.CalleeFile == function.File && c.Count > 0)
+                .Select(c => (Name: names.Describe(c.CallerFile, c.Caller), c.Count))
+                .Where(c => !PerfMap.PassesCallsOn(c.Name)).ToList()
+            : [];
+        var calls = callers.Sum(c => c.Count);
+        if (calls == 0)
+        {
+            into[name] = into.GetValueOrDefault(name) + self;
+            return;
+        }
+
+        var left = self;
+        foreach (var (caller, count) in callers.OrderByDescending(c => c.Count).ThenBy(c => c.Name,
+            StringComparer.Ordinal))
+        {
+            var share = count == calls ? left : self * count / calls;
+            into[caller] = into.GetValueOrDefault(caller) + share;
+            left -= share;
+            calls -= count;
+        }
+    }
+
+    /// <summary>
+    /// The thread's system calls, by the C library's function that made them and the function that called it
+    /// (<c>write ← zmq::signaler_t::send()</c>; through a library's call trampoline, the trampoline's caller).
+    /// Callgrind books the return from a signal handler as a system call of whatever code the signal interrupted: only
+    /// the system library's calls are the program's, and none of its copies and fills (a copy makes no system call).
+    /// </summary>
+    private static Dictionary<string, long> SystemCallsOf(CallgrindFile thread, PerfMap names)
+    {
+        var calls = new Dictionary<string, long>(StringComparer.Ordinal);
+        foreach (var function in thread.Functions.Where(f => f.SystemCalls > 0 && IsSystemLibrary(f.File)
+            && !Gates.CountChange.IsCopy(f.Name)))
+        {
+            var name = names.Describe(function.File, function.Name);
+            var left = function.SystemCalls;
+            foreach (var call in thread.Calls.Where(c => c.Callee == function.Name && c.CalleeFile == function.File
+                && c.SystemCalls > 0))
+            {
+                var key = $"{name} ← {Caller(thread, call, names)}";
+                var made = Math.Min(call.SystemCalls, left);
+                calls[key] = calls.GetValueOrDefault(key) + made;
+                left -= made;
+            }
+
+            if (left > 0)
+            {
+                calls[name] = calls.GetValueOrDefault(name) + left;
+            }
+        }
+
+        return calls;
+    }
+
+    /// <summary>
+    /// Who made a call: its caller, or where the caller only passes calls on (a trampoline), the function that called
+    /// the trampoline most.
+    /// </summary>
+    private static string Caller(CallgrindFile thread, CallCost call, PerfMap names)
+    {
+        var caller = names.Describe(call.CallerFile, call.Caller);
+        return PerfMap.PassesCallsOn(caller)
+            && thread.Calls.Where(c => c.Callee == call.Caller && c.CalleeFile == call.CallerFile)
+                .MaxBy(c => c.Count) is { } outer
+            ? names.Describe(outer.CallerFile, outer.Caller)
+            : caller;
+    }
+
+    /// <summary>
+    /// A function whose own instructions are memory bookkeeping: the C library's allocator (malloc, free and their
+    /// insides, by glibc's names), or the runtime's write barriers (by the perf map's names).
+    /// </summary>
+    private static bool IsMemory(FunctionCost function, PerfMap names) =>
+        (IsSystemLibrary(function.File) && AllocatorNames.Any(n => function.Name.Contains(n, StringComparison.Ordinal)))
+        || names.Describe(function.File, function.Name).Contains("WriteBarrier", StringComparison.Ordinal);
+
+    private static readonly string[] AllocatorNames = ["malloc", "free", "calloc", "realloc", "_int_",
+        "unlink_chunk", "tcache", "arena", "alloc_perturb"];
+
+    /// <summary>The C library and the dynamic loader: where a program's system calls are made.</summary>
+    private static bool IsSystemLibrary(string file) =>
+        Path.GetFileName(file) is var name && (name.StartsWith("libc.so", StringComparison.Ordinal)
+            || name.StartsWith("libc-", StringComparison.Ordinal)
+                                               || name.StartsWith("ld-linux", StringComparison.Ordinal)
+                                                   || name.StartsWith("libpthread", StringComparison.Ordinal));
+
+    private static bool IsRuntime(string file) => Path.GetFileName(file) == "libcoreclr.so";
+}

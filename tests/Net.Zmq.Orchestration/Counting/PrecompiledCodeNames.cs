@@ -1,0 +1,93 @@
+using System.Diagnostics.Tracing;
+using System.Reflection.Metadata;
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Running;
+
+namespace NetZmqTests.Orchestration;
+
+/// <summary>
+/// In an instruction process: the names of the precompiled (ReadyToRun) framework methods it runs, which the runtime's
+/// perf map leaves out, heard as the runtime looks each up (its <c>R2RGetEntryPoint</c> event, which carries the
+/// method's name and entry point) from the process's start; and, when the counting is done, every image of precompiled
+/// code and where it was loaded (<see cref="PrecompiledCodeFile"/>), for the parent to name code by
+/// (<see cref="PrecompiledCode"/>).
+/// </summary>
+public static class PrecompiledCodeNames
+{
+    private static Listener? _listener;
+
+    /// <summary>
+    /// Starts listening, in an instruction process only (<see cref="InstructionRequest.Variable"/> set): called as the
+    /// test assembly loads, before the test framework runs most of what it will.
+    /// </summary>
+    public static void StartInInstructionProcess()
+    {
+        if (Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null)
+        {
+            _listener ??= new Listener();
+        }
+    }
+
+    /// <summary>Writes what was heard and every loaded image of precompiled code into <paramref
+    /// name="directory"/>.</summary>
+    public static unsafe void Write(string directory)
+    {
+        var images = new List<LoadedImage>();
+        foreach (var assembly in AppDomain.CurrentDomain.GetAssemblies().Where(a => !a.IsDynamic
+            && a.Location.Length > 0))
+        {
+            if (assembly.TryGetRawMetadata(out var metadata, out _) && PrecompiledCode.StartOf(assembly.Location,
+                (nint)metadata) is { } loadedAt)
+            {
+                images.Add(new LoadedImage(assembly.Location, loadedAt));
+            }
+        }
+
+        ProcessFiles.Write(Path.Combine(directory, PrecompiledCodeFile.FileName), new PrecompiledCodeFile(images,
+            _listener?.Names() ?? []));
+    }
+
+    /// <summary>The runtime's events of the methods it takes precompiled code for, as they come.</summary>
+    private sealed class Listener : EventListener
+    {
+        /// <summary>The runtime's keyword for its code-lookup diagnostics, which <c>R2RGetEntryPoint</c> is
+        /// under.</summary>
+        private const EventKeywords CompilationDiagnostic = (EventKeywords)0x2000000000;
+
+        private readonly List<PrecompiledName> _names = [];
+
+        public IReadOnlyList<PrecompiledName> Names()
+        {
+            lock (_names)
+            {
+                return [.. _names];
+            }
+        }
+
+        protected override void OnEventSourceCreated(EventSource eventSource)
+        {
+            if (eventSource.Name == "Microsoft-Windows-DotNETRuntime")
+            {
+                EnableEvents(eventSource, EventLevel.Verbose, CompilationDiagnostic);
+            }
+        }
+
+        /// <summary>
+        /// <c>R2RGetEntryPoint</c>: MethodID, MethodNamespace (the type), MethodName, MethodSignature, EntryPoint.
+        /// </summary>
+        protected override void OnEventWritten(EventWrittenEventArgs eventData)
+        {
+            if (eventData.EventName == "R2RGetEntryPoint" && eventData.Payload is { Count: >= 5 } payload
+                && payload[4] is ulong entry)
+            {
+                var signature = payload[3] as string ?? "";
+                var arguments = signature.IndexOf('(', StringComparison.Ordinal) is var open and >= 0
+                    ? signature[open..] : "()";
+                lock (_names)
+                {
+                    _names.Add(new PrecompiledName(entry, $"{payload[1]}::{payload[2]}{arguments}"));
+                }
+            }
+        }
+    }
+}
