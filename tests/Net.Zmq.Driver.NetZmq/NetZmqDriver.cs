@@ -39,8 +39,29 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
 
     public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) => new NetZmqReferenceLoop(messageSize, messages);
 
+    /// <summary>
+    /// Net.Zmq reads a failed call's error number in a second call into libzmq (<c>zmq_errno</c>); the first time that
+    /// call is made in a build's context, the runtime binds it (through the context's resolver) and may overwrite the
+    /// thread's errno on the way: a timed receive that found nothing then threw "Success" instead of EAGAIN (seen under
+    /// Valgrind, in the handshake of a base build's first workload). One deliberate failure as the driver loads binds
+    /// the error path before any call's error matters.
+    /// </summary>
+    private static void BindTheErrorPath()
+    {
+        using var context = new Context();
+        try
+        {
+            context.GetOption((ContextOption)(-1));
+        }
+        catch (ZmqException)
+        {
+            // Expected: an option libzmq does not know.
+        }
+    }
+
     private static DriverAvailability Describe(NetZmqBuildContext build)
     {
+        BindTheErrorPath();
         var (major, minor, patch) = Context.Version;
         var features = HasMessagePool ? "with MessagePool" : "without MessagePool";
         var libzmq = $"libzmq {major}.{minor}.{patch}";
