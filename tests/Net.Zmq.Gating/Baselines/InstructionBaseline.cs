@@ -89,7 +89,18 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     /// <summary>
     /// Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.
     /// </summary>
-    public void Write(string path) => Running.ProcessFiles.Write(path, this);
+    public void Write(string path)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        Running.ProcessFiles.WriteText(path, System.Text.Json.JsonSerializer.Serialize(this, Readable) + "\n");
+    }
+
+    /// <summary>
+    /// The results' options, with function names written as they read (<c>`</c>, <c>&lt;</c>, <c>+</c> unescaped): the
+    /// file is reviewed in a diff, never embedded in a page.
+    /// </summary>
+    private static readonly System.Text.Json.JsonSerializerOptions Readable =
+        new(Reporting.ReportFiles.Json) { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
 }
 
 /// <summary>

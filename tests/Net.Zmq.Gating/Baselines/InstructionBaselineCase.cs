@@ -5,8 +5,8 @@ namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
 /// One case's counts as a baseline file keeps them: its messages a repetition, each part's own instructions in every
-/// repetition (<c>"772000 772000 772004"</c>), and per judged part every function's, its calls and every system call's,
-/// the same way: what the rule needs to tell what repeated, and by how much it grew.
+/// repetition (<c>"772000 772000 772004"</c>), and per judged part every function's, the calls of those that varied and
+/// every system call's, the same way: what the rule needs to tell what repeated, and by how much it grew.
 /// </summary>
 public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<string, string> Repetitions,
     IReadOnlyDictionary<string, InstructionBaselinePart> Parts)
@@ -14,12 +14,17 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
     /// <summary>The parts whose repetitions a file keeps: every part but the total, their sum.</summary>
     private static IEnumerable<ThreadPart> Kept => Enum.GetValues<ThreadPart>().Where(p => p != ThreadPart.Total);
 
+    /// <summary>
+    /// The entry a refresh writes: every count, but calls only of the functions whose count varied (what a judgement
+    /// per call needs), so that a file holds a line per function and not two.
+    /// </summary>
     public static InstructionBaselineCase Of(CountedInstructions counted) =>
-        new(counted.MessagesPerRepetition, Kept.ToDictionary(Key,
-            p => Line([.. counted.Repetitions.Select(r => r.Of(p))])),
-            InstructionProfiles.Judged.Where(p => counted.Of(p).Functions.Count > 0).ToDictionary(Key,
-                p => new InstructionBaselinePart(
-                Lines(counted.Of(p).Functions), Lines(counted.Of(p).Calls), Lines(counted.Of(p).SystemCalls))));
+        new(counted.MessagesPerRepetition, Kept.ToDictionary(Key, p => Line([.. counted.Repetitions.Select(r => r.Of(p))])),
+            InstructionProfiles.Judged.Where(p => counted.Of(p).Functions.Count > 0).ToDictionary(Key, p => Part(counted.Of(p))));
+
+    private static InstructionBaselinePart Part(PartCounts counts) =>
+        new(Lines(counts.Functions), Lines(counts.Calls.Where(c => !Repeated.IsSteady(counts.Functions[c.Key])).ToDictionary()),
+            Lines(counts.SystemCalls));
 
     /// <summary>The entry as the counts it was recorded from.</summary>
     public CountedInstructions Counted(string caseId)

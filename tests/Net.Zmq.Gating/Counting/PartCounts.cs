@@ -23,7 +23,7 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
     /// (a copy of 64 KiB is most of its thread), so that both sides of a comparison keep the same functions, and one
     /// that is kept on one side only is too small to matter (about fifty functions a part).
     /// </summary>
-    public const double KeptPerMessage = 0.5;
+    public const double KeptPerMessage = 1;
 
     public static PartCounts None { get; } =
         new(new Dictionary<string, IReadOnlyList<long>>(), new Dictionary<string, IReadOnlyList<long>>(),

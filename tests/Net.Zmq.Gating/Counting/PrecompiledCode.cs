@@ -104,7 +104,7 @@ public sealed class PrecompiledCode
     /// An image's runtime functions, sorted by start: the ReadyToRun header's section of them, each entry a method
     /// body's begin, end and unwind data, relative to the image.
     /// </summary>
-    private static (uint[] Starts, uint[] Ends) Functions(string path)
+    internal static (uint[] Starts, uint[] Ends) Functions(string path)
     {
         using var reader = new PEReader(File.OpenRead(path));
         var headers = reader.PEHeaders;

@@ -41,24 +41,31 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
         return allocator;
     }
 
-    public static ThreadProfile Of(CallgrindFile thread, PerfMap names, IReadOnlySet<(string File,
-        string Name)>? allocator = null)
+    public static ThreadProfile Of(CallgrindFile thread, PerfMap names,
+        IReadOnlySet<(string File, string Name)>? allocator = null)
     {
+        // The runtime's calls into the C library's fills and copies (clearing what it hands out), by the callee's
+        // name without callgrind's recursion mark: taken from those functions' own instructions, never below none.
         var clearing = thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsSystemLibrary(c.CalleeFile)
-            && c.Callee.StartsWith("__mem", StringComparison.Ordinal))
-            .GroupBy(c => (c.CalleeFile, c.Callee)).ToDictionary(g => g.Key, g => g.Sum(c => c.Inclusive));
-        var memory = clearing.Values.Sum();
+                                               && c.Callee.StartsWith("__mem", StringComparison.Ordinal))
+            .GroupBy(c => (c.CalleeFile, Bare(c.Callee))).ToDictionary(g => g.Key, g => g.Sum(c => c.Inclusive));
+        var memory = 0L;
         var functions = new Dictionary<string, long>(StringComparer.Ordinal);
         foreach (var function in thread.Functions)
         {
-            var self = function.Self - clearing.GetValueOrDefault((function.File, function.Name));
             if (IsMemory(function, names) || allocator?.Contains((function.File, function.Name)) == true)
             {
                 memory += function.Self;
+                continue;
             }
-            else if (self != 0)
+
+            var key = (function.File, Bare(function.Name));
+            var cleared = Math.Clamp(clearing.GetValueOrDefault(key), 0, function.Self);
+            clearing[key] = clearing.GetValueOrDefault(key) - cleared;
+            memory += cleared;
+            if (function.Self - cleared != 0)
             {
-                Fold(thread, function, self, names, functions);
+                Fold(thread, function, function.Self - cleared, names, functions);
             }
         }
 
@@ -90,14 +97,14 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
             return;
         }
 
-        var left = self;
-        foreach (var (caller, count) in callers.OrderByDescending(c => c.Count).ThenBy(c => c.Name,
-            StringComparer.Ordinal))
+        // Each caller its share of the calls, the last one what rounding left.
+        var (left, counted) = (self, 0L);
+        foreach (var (caller, count) in callers.OrderByDescending(c => c.Count).ThenBy(c => c.Name, StringComparer.Ordinal))
         {
-            var share = count == calls ? left : self * count / calls;
+            counted += count;
+            var share = counted == calls ? left : self * count / calls;
             into[caller] = into.GetValueOrDefault(caller) + share;
             left -= share;
-            calls -= count;
         }
     }
 
@@ -166,4 +173,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
                                                    || name.StartsWith("libpthread", StringComparison.Ordinal));
 
     private static bool IsRuntime(string file) => Path.GetFileName(file) == "libcoreclr.so";
+
+    /// <summary>A function's name without callgrind's recursion mark (<c>'2</c>).</summary>
+    private static string Bare(string name) => name.IndexOf('\'', StringComparison.Ordinal) is var mark and > 0 ? name[..mark] : name;
 }

@@ -31,7 +31,7 @@ public static class InstructionRule
             : judged.Count > 0 ? string.Join(", ", judged.Select(p => Said(p, bounds)))
             : "no part did any work";
         var bound = $"no judged part over {referenceName}'s by more than {bounds}";
-        return new GateResult(id, measured.Case, measuredText, bound, verdict, source, Shown(measured, reference))
+        return new GateResult(id, measured.Case, measuredText, bound, verdict, source, Shown(measured, reference, parts))
         {
             FunctionChanges = [.. grew.SelectMany(p => p.Functions.Where(f => f.Change != 0).Take(FunctionsNamed)
                 .Select(f => $"{Name(p.Part)}: {f.Said(p.Growth)}")), .. calls],
@@ -66,8 +66,11 @@ public static class InstructionRule
             : $"{said} {relative} ({part.How})";
     }
 
-    /// <summary>What is shown and not judged, where it moved: memory bookkeeping, other threads, the total.</summary>
-    private static string? Shown(CountedInstructions measured, CountedInstructions reference)
+    /// <summary>
+    /// What is shown and not judged: memory bookkeeping, other threads and the total where they moved; and per judged
+    /// part, the functions that followed the scheduling, the largest first, with their share of the part.
+    /// </summary>
+    private static string? Shown(CountedInstructions measured, CountedInstructions reference, List<PartComparison> parts)
     {
         string Count(CountedInstructions counted, ThreadPart part) =>
             (counted.IsSteady(part) ? "" : "~") + FormattableString.Invariant($"{counted.PerMessage(part):#,0.#}");
@@ -75,9 +78,18 @@ public static class InstructionRule
             .Where(p => Math.Abs(measured.PerMessage(p) - reference.PerMessage(p)) > 0.001 * reference.PerMessage(p)
                         || !measured.IsSteady(p) || !reference.IsSteady(p))
             .Select(p => $"{Name(p)} {Count(reference, p)} → {Count(measured, p)}")
+            .Concat(parts.Where(p => p.Judgement is PartJudgement.ByFunction or PartJudgement.Unsteady).Select(Varying))
             .ToList();
         return moved.Count == 0 ? null
-            : $"shown, not judged (~: varied between repetitions): {string.Join(", ", moved)}";
+            : $"shown, not judged (~: varied between repetitions): {string.Join("; ", moved)}";
+    }
+
+    /// <summary>A part's functions that followed the scheduling, by their share of the part.</summary>
+    private static string Varying(PartComparison part)
+    {
+        var varying = part.Functions.Where(f => !f.Judged).OrderByDescending(f => f.Before).ToList();
+        return FormattableString.Invariant($"{Name(part.Part)} {1 - part.SteadyShare:0%} with the scheduling (") +
+               string.Join(", ", varying.Take(3).Select(f => f.Name)) + (varying.Count > 3 ? $", {varying.Count - 3} more)" : ")");
     }
 
     public static string Name(ThreadPart part) => part switch
