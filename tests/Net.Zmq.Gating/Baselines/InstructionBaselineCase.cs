@@ -15,15 +15,20 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
     private static IEnumerable<ThreadPart> Kept => Enum.GetValues<ThreadPart>().Where(p => p != ThreadPart.Total);
 
     /// <summary>
-    /// The entry a refresh writes: every count, but calls only of the functions whose count varied (what a judgement
-    /// per call needs), so that a file holds a line per function and not two.
+    /// The entry a refresh writes: every count, but calls only of the functions a judgement per call needs (those whose
+    /// count varied, and those called less than once a message, which are judged per call only), so that most functions
+    /// take one line and not two.
     /// </summary>
     public static InstructionBaselineCase Of(CountedInstructions counted) =>
-        new(counted.MessagesPerRepetition, Kept.ToDictionary(Key, p => Line([.. counted.Repetitions.Select(r => r.Of(p))])),
-            InstructionProfiles.Judged.Where(p => counted.Of(p).Functions.Count > 0).ToDictionary(Key, p => Part(counted.Of(p))));
+        new(counted.MessagesPerRepetition, Kept.ToDictionary(Key,
+            p => Line([.. counted.Repetitions.Select(r => r.Of(p))])),
+            InstructionProfiles.Judged.Where(p => counted.Of(p).Functions.Count > 0).ToDictionary(Key,
+                p => Part(counted.Of(p), counted.MessagesPerRepetition)));
 
-    private static InstructionBaselinePart Part(PartCounts counts) =>
-        new(Lines(counts.Functions), Lines(counts.Calls.Where(c => !Repeated.IsSteady(counts.Functions[c.Key])).ToDictionary()),
+    private static InstructionBaselinePart Part(PartCounts counts, int messages) =>
+        new(Lines(counts.Functions),
+            Lines(counts.Calls.Where(c => !Repeated.IsSteady(counts.Functions[c.Key])
+                || Repeated.Median(c.Value) < messages).ToDictionary()),
             Lines(counts.SystemCalls));
 
     /// <summary>The entry as the counts it was recorded from.</summary>

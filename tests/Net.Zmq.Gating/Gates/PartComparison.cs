@@ -61,15 +61,20 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
 
     /// <summary>
     /// A function's change: steady, per call, one-sided, or shown; a copy's less what its alignment can account for.
+    /// Work called less than once a message (per batch, per wake-up) is judged per call only: how often it ran, and so
+    /// whether it ran at all, is the scheduling's (seen: the I/O thread woken for its socket's room, <c>set_pollout</c>
+    /// and <c>epoll_wait</c>, in every repetition of one of two identical builds and in none of the other's).
     /// </summary>
     public static CountChange OfFunction(string name, Side now, Side before)
     {
         CountChange Changed(CountComparison how, double by) => new(name, before.Median, now.Median, how, by);
-        var change = Repeated.IsSteady(now.Counts) && Repeated.IsSteady(before.Counts)
-            ? Changed(CountComparison.Steady, now.Median - before.Median)
-            : now.PerCall is { } nowPerCall && before.PerCall is { } beforePerCall
-                ? Changed(CountComparison.PerCall, (nowPerCall - beforePerCall) * now.CallsPerMessage)
-                : OneSided(name, now, before) ?? Changed(CountComparison.Varying, 0);
+        var perCall = now.PerCall is { } nowPerCall && before.PerCall is { } beforePerCall
+            ? Changed(CountComparison.PerCall, (nowPerCall - beforePerCall) * now.CallsPerMessage)
+            : null;
+        var change = !Side.PerMessage(now, before) ? perCall ?? Changed(CountComparison.Varying, 0)
+            : Repeated.IsSteady(now.Counts) && Repeated.IsSteady(before.Counts) ? Changed(CountComparison.Steady,
+                now.Median - before.Median)
+            : perCall ?? OneSided(name, now, before) ?? Changed(CountComparison.Varying, 0);
         var allowed = IsCopy(name) ? CopyAlignmentPerCall * Math.Min(now.CallsPerMessage, before.CallsPerMessage) : 0;
         return change with { Change = Math.Sign(change.Change) * Math.Max(0, Math.Abs(change.Change) - allowed) };
     }
@@ -80,12 +85,14 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
         || name.StartsWith("mem", StringComparison.Ordinal) || name.StartsWith("str", StringComparison.Ordinal);
 
     /// <summary>
-    /// A system call's change where it is the same count in every repetition on both sides; else shown: how often a
-    /// thread was woken, or found a socket's buffer full, is the timing's (seen: the I/O thread's <c>epoll_ctl</c> at
-    /// 64 KiB in every repetition of one build of two identical ones, and in none of the other's).
+    /// A system call's change where it is the same count in every repetition on both sides, and made on both or once a
+    /// message or more; else shown: how often a thread was woken, or found a socket's buffer full, is the timing's
+    /// (seen: the I/O thread's <c>epoll_ctl</c> at 64 KiB in every repetition of one build of two identical ones, and
+    /// in none of the other's).
     /// </summary>
     public static CountChange OfSystemCall(string name, Side now, Side before) =>
-        Repeated.IsExact(now.Counts) && Repeated.IsExact(before.Counts)
+        Repeated.IsExact(now.Counts) && Repeated.IsExact(before.Counts) && (now.Ran && before.Ran
+            || Math.Max(now.Median, before.Median) >= 1)
             ? new(name, before.Median, now.Median, CountComparison.Steady, now.Median - before.Median)
             : new(name, before.Median, now.Median, CountComparison.Varying, 0);
 
@@ -129,6 +136,17 @@ public sealed record Side(IReadOnlyList<long> Counts, IReadOnlyList<long> Calls,
     /// Instructions per call where each call cost the same (<see cref="Repeated.PerCall"/>); else null.
     /// </summary>
     public double? PerCall => Repeated.PerCall(Counts, Calls);
+
+    /// <summary>Whether it ran in every repetition.</summary>
+    public bool Ran => Counts.Count > 0 && Counts.All(c => c > 0);
+
+    /// <summary>
+    /// Whether a function is per-message work: on every side where it ran, called at least once a message (or its
+    /// calls are not known: a thread's root, code reached by jumps).
+    /// </summary>
+    public static bool PerMessage(Side now, Side before) =>
+        new[] { now, before }.Where(s => s.Counts.Any(c => c > 0)).All(s => s.Calls.Count == 0
+            || s.CallsPerMessage >= 1);
 }
 
 /// <summary>
