@@ -21,10 +21,11 @@ public enum ThreadPart
     Other,
 
     /// <summary>
-    /// Memory bookkeeping, on every thread: the C library's allocator (malloc, free and their insides), the runtime
-    /// clearing the memory it hands out, and its write barriers. What these cost follows the heap's history (which
-    /// chunks are free beside which, which memory was used before, which generation an object is in), which the other
-    /// threads' timing and the process's past shape, so it is a part of its own, out of each thread's.
+    /// Memory bookkeeping, on every thread: the C library's allocator (malloc, free and their insides), the runtime's
+    /// own native code (its allocator, collector and helpers' slow paths) with the memory it clears, and its write
+    /// barriers. What these cost follows the heap's history (which chunks are free beside which, which memory was used
+    /// before, which generation an object is in), which the other threads' timing and the process's past shape, so it
+    /// is a part of its own, out of each thread's.
     /// </summary>
     Memory,
 

@@ -46,7 +46,6 @@ public static class InstructionProfiles
         PerfMap names)
     {
         var all = Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read).ToList();
-        var allocator = ThreadProfile.RuntimeAllocator(all);
         var files = Kept(all, manifest);
         var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ",
             StringComparison.Ordinal))
@@ -69,7 +68,7 @@ public static class InstructionProfiles
 
             var repetitions = group.OrderBy(d => d.Repetition)
                 .Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary,
-                    names, allocator)).ToList();
+                    names)).ToList();
             cases.Add(new CountedInstructions(group.Key, group.First().Messages, [.. repetitions.Select(r => r.Totals)],
                 Judged.ToDictionary(p => p, p => PartCounts.Of(group.First().Messages,
                     [.. repetitions.Select(r => r.Functions[p])],
@@ -103,8 +102,7 @@ public static class InstructionProfiles
 
     /// <summary>One repetition's threads, each read and assigned to its part.</summary>
     private static CountedRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender,
-        Func<string, bool> isLibrary, PerfMap names,
-        IReadOnlySet<(string File, string Name)> allocator)
+        Func<string, bool> isLibrary, PerfMap names)
     {
         var own = Enum.GetValues<ThreadPart>().ToDictionary(p => p, _ => 0L);
         var functions = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
@@ -112,7 +110,7 @@ public static class InstructionProfiles
         var systemCalls = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
         foreach (var thread in threads)
         {
-            var profile = ThreadProfile.Of(thread, names, allocator);
+            var profile = ThreadProfile.Of(thread, names);
             var part = thread.Thread == receiver ? ThreadPart.Receiver
                 : thread.Thread == sender ? ThreadPart.Sender
                 : thread.Functions.Any(f => isLibrary(f.File)) ? ThreadPart.Library

@@ -13,36 +13,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
 {
     public long Own => Functions.Values.Sum();
 
-    /// <summary>
-    /// The runtime's allocator, in a process's profiles: its functions that clear memory they hand out (call the C
-    /// library's fills), and every function of the runtime that calls one of those. Whether an allocation takes that
-    /// path (the thread's allocation space ran out) follows the heap's history: it ran in every repetition of one of
-    /// two identical builds and in none of the other's. Taken over every profile of the process, so that both builds
-    /// counted there, and every repetition, book the same functions to memory.
-    /// </summary>
-    public static IReadOnlySet<(string File, string Name)> RuntimeAllocator(IEnumerable<CallgrindFile> profiles)
-    {
-        var calls = profiles.SelectMany(p => p.Calls).Where(c => IsRuntime(c.CallerFile))
-            .Select(c => (Caller: (c.CallerFile, c.Caller), Callee: (c.CalleeFile, c.Callee)))
-            .Distinct().ToList();
-        var allocator = calls.Where(c => IsSystemLibrary(c.Callee.CalleeFile) && c.Callee.Callee.StartsWith("__mem",
-            StringComparison.Ordinal))
-            .Select(c => c.Caller).ToHashSet();
-        var callers = calls.Where(c => IsRuntime(c.Callee.CalleeFile)).ToLookup(c => c.Callee, c => c.Caller);
-        var pending = new Queue<(string, string)>(allocator);
-        while (pending.TryDequeue(out var function))
-        {
-            foreach (var caller in callers[function].Where(allocator.Add))
-            {
-                pending.Enqueue(caller);
-            }
-        }
-
-        return allocator;
-    }
-
-    public static ThreadProfile Of(CallgrindFile thread, PerfMap names,
-        IReadOnlySet<(string File, string Name)>? allocator = null)
+    public static ThreadProfile Of(CallgrindFile thread, PerfMap names)
     {
         // The runtime's calls into the C library's fills and copies (clearing what it hands out), by the callee's
         // name without callgrind's recursion mark: taken from those functions' own instructions, never below none.
@@ -53,7 +24,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
         var functions = new Dictionary<string, long>(StringComparer.Ordinal);
         foreach (var function in thread.Functions)
         {
-            if (IsMemory(function, names) || allocator?.Contains((function.File, function.Name)) == true)
+            if (IsMemory(function, names))
             {
                 memory += function.Self;
                 continue;
@@ -156,10 +127,15 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
 
     /// <summary>
     /// A function whose own instructions are memory bookkeeping: the C library's allocator (malloc, free and their
-    /// insides, by glibc's names), or the runtime's write barriers (by the perf map's names).
+    /// insides, by glibc's names), the runtime's write barriers (by the perf map's names), and the runtime's own native
+    /// code (its allocator, collector, type loader and helpers' slow paths), whose work follows the process's history:
+    /// an allocation took the runtime's path of refilling its allocation space in every repetition of one of two
+    /// identical builds and in none of the other's, and which of the runtime's functions reached it differed with the
+    /// cases a process had counted before.
     /// </summary>
     private static bool IsMemory(FunctionCost function, PerfMap names) =>
-        (IsSystemLibrary(function.File) && AllocatorNames.Any(n => function.Name.Contains(n, StringComparison.Ordinal)))
+        IsRuntime(function.File)
+        || (IsSystemLibrary(function.File) && AllocatorNames.Any(n => function.Name.Contains(n, StringComparison.Ordinal)))
         || names.Describe(function.File, function.Name).Contains("WriteBarrier", StringComparison.Ordinal);
 
     private static readonly string[] AllocatorNames = ["malloc", "free", "calloc", "realloc", "_int_",

@@ -27,7 +27,7 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that times nothing: " +
              "each case's messages sent whole, then received whole, three repetitions after a warm-up. **R** the receiver's thread, " +
              "**S** the sender's, **L** the native library's own threads (its I/O thread), **M** memory bookkeeping on every thread " +
-             "(malloc and free, the runtime's allocator and its clearing, write barriers: out of the others, since its cost follows the " +
+             "(malloc and free, the runtime's own native code and its clearing, write barriers: out of the others, since its cost follows the " +
              "heap's history), **T** all threads with the rest. A part marked ~ differed between the repetitions by more than 0.1 % " +
              "(how often a thread was woken, how the I/O thread batched): its functions are judged one by one, those that repeated " +
              "(the same count, or the same count per call), and the percentage is their share of the part; the others are shown. " +
