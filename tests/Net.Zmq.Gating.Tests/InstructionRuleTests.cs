@@ -125,6 +125,24 @@ public sealed class InstructionRuleTests
         Assert.Equal(GateVerdict.Pass, woken.Verdict);
     }
 
+    /// <summary>
+    /// A copy of the C library's may cost up to 64 instructions a call more or less with its arguments' alignment: a
+    /// comparison 8 dearer a call passes; a copy of 200 instructions more a call fails.
+    /// </summary>
+    [Fact]
+    public void ACopysAlignment_IsAllowedFor_ButAGreaterCopyFails()
+    {
+        SyntheticInstructions.Work[] Sender(string copy, double perMessage) =>
+            [Steady("Ns.Sender::Loop()", 800), Steady("zmq_msg_send", 1200), Steady(copy, perMessage)];
+
+        var aligned = Judge(Counted(sender: Sender("__memcmp_avx2_movbe", 44)), Counted(sender: Sender("__memcmp_avx2_movbe", 36)));
+        var greater = Judge(Counted(sender: Sender("__memcpy_avx_unaligned_erms", 300)), Counted(sender: Sender("__memcpy_avx_unaligned_erms", 100)));
+
+        Assert.Equal(GateVerdict.Pass, aligned.Verdict);
+        Assert.Equal(GateVerdict.Fail, greater.Verdict);
+        Assert.StartsWith("sender: __memcpy_avx_unaligned_erms: +136 per message", greater.FunctionChanges[0], StringComparison.Ordinal);
+    }
+
     [Fact]
     public void ALibraryThatDidNothing_IsIdle_AndAPartThatNeverRepeated_IsShown()
     {

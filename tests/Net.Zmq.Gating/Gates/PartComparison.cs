@@ -75,7 +75,10 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
             : Repeated.IsSteady(now.Counts) && Repeated.IsSteady(before.Counts) ? Changed(CountComparison.Steady,
                 now.Median - before.Median)
             : perCall ?? OneSided(name, now, before) ?? Changed(CountComparison.Varying, 0);
-        var allowed = IsCopy(name) ? CopyAlignmentPerCall * Math.Min(now.CallsPerMessage, before.CallsPerMessage) : 0;
+        // A side that kept no calls (a file keeps those of varying work only) takes the other side's.
+        var calls = new[] { now, before }.Where(s => s.Calls.Count > 0).Select(s => s.CallsPerMessage)
+            .DefaultIfEmpty(0).Min();
+        var allowed = IsCopy(name) ? CopyAlignmentPerCall * calls : 0;
         return change with { Change = Math.Sign(change.Change) * Math.Max(0, Math.Abs(change.Change) - allowed) };
     }
 
