@@ -33,8 +33,9 @@ public static class InstructionRule
         var bound = $"no judged part over {referenceName}'s by more than {bounds}";
         return new GateResult(id, measured.Case, measuredText, bound, verdict, source, Shown(measured, reference, parts))
         {
-            FunctionChanges = [.. grew.SelectMany(p => p.Functions.Where(f => f.Change != 0).Take(FunctionsNamed)
-                .Select(f => $"{Name(p.Part)}: {f.Said(p.Growth)}")), .. calls],
+            // A system call that grew is named first: the most particular thing a change can add.
+            FunctionChanges = [.. calls, .. grew.SelectMany(p => p.Functions.Where(f => f.Change != 0).Take(FunctionsNamed)
+                .Select(f => $"{Name(p.Part)}: {f.Said(p.Growth)}"))],
             PartRatios = new[] { ThreadPart.Receiver, ThreadPart.Sender, ThreadPart.Library, ThreadPart.Total }
                 .Where(p => reference.PerMessage(p) > 0 && measured.PerMessage(p) > 0)
                 .ToDictionary(p => p.ToString(), p => measured.PerMessage(p) / reference.PerMessage(p)),
