@@ -57,9 +57,10 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
 
         Line("| Suite | Gates | Receiver | Sender | Library threads |");
         Line("|---|---|---|---|---|");
-        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}", StringComparer.Ordinal))
+        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",
+            StringComparer.Ordinal))
         {
-            Line($"| {suite.Key} | {V(suite.Count())} | {Judged(suite, "Receiver")} | {Judged(suite, "Sender")} | {Judged(suite, "Library")} |");
+            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | {V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
         }
 
         Line();
@@ -75,27 +76,33 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         int Count(PartJudgement judgement) => parts.Count(p => p.Judgement == judgement);
         var worked = parts.Count - Count(PartJudgement.Idle);
         var judged = Count(PartJudgement.Steady) + Count(PartJudgement.ByFunction);
-        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order().ToList();
-        return $"{judged} of {worked}" + (worked == 0 ? "" : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
+        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order()
+            .ToList();
+        return $"{judged} of {worked}" + (worked == 0 ? ""
+            : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
                (shares.Count == 0 ? ")" : F($", median share judged {shares[shares.Count / 2]:0%})"))) +
-               (Count(PartJudgement.Unsteady) > 0 ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
+               (Count(PartJudgement.Unsteady) > 0
+                   ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
                (Count(PartJudgement.Idle) > 0 ? $"; idle {Count(PartJudgement.Idle)}" : "");
     }
 
     /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>
     private void RenderSuites(JudgedRun run)
     {
-        foreach (var suite in run.Instructions.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
+        foreach (var suite in run.Instructions.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key,
+            StringComparer.Ordinal))
         {
             var subjects = suite.Select(c => Part(c.Case, 0)).Distinct(StringComparer.Ordinal).ToList();
-            var rows = suite.GroupBy(c => c.Case[(c.Case.IndexOf('/', StringComparison.Ordinal) + 1)..], StringComparer.Ordinal).ToList();
+            var rows = suite.GroupBy(c => c.Case[(c.Case.IndexOf('/', StringComparison.Ordinal) + 1)..],
+                StringComparer.Ordinal).ToList();
             Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
             {
                 Line($"| Case | {string.Join(" | ", subjects)} |");
                 Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
                 foreach (var row in rows)
                 {
-                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(c.Case, 0) == s) is { } counted ? V(Parts(counted)) : "");
+                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(c.Case, 0) == s) is { } counted
+                        ? V(Parts(counted)) : "");
                     Line($"| {row.Key} | {string.Join(" | ", cells)} |");
                 }
             });
@@ -146,7 +153,8 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         RenderByVariant(run, paired);
         Line("| Case | Verdict | Measured | Not judged |");
         Line("|---|---|---|---|");
-        foreach (var gate in paired.OrderByDescending(g => g.FailsRun).ThenBy(g => g.Case, StringComparer.Ordinal).Take(MovedShown))
+        foreach (var gate in paired.OrderByDescending(g => g.FailsRun).ThenBy(g => g.Case, StringComparer.Ordinal)
+            .Take(MovedShown))
         {
             Line($"| {gate.Case} | {gate.Verdict} | {gate.Measured} | {gate.Note ?? ""} |");
         }
@@ -163,10 +171,12 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     {
         var compared = run.PairedRun;
         var own = run.Subjects.Where(s => s.Subject == compared?.Subject && s != compared).SelectMany(s => s.Cases)
-            .GroupBy(c => c.Case.CrossSubjectKey, StringComparer.Ordinal).ToDictionary(g => g.Key, g => $"{g.First().Case.Suite}: {g.First().Case.Variant}", StringComparer.Ordinal);
+            .GroupBy(c => c.Case.CrossSubjectKey, StringComparer.Ordinal).ToDictionary(g => g.Key,
+                g => $"{g.First().Case.Suite}: {g.First().Case.Variant}", StringComparer.Ordinal);
         var variants = compared?.Cases.Where(c => own.ContainsKey(c.Case.CrossSubjectKey))
             .ToDictionary(c => c.Case.Id, c => own[c.Case.CrossSubjectKey], StringComparer.Ordinal) ?? [];
-        var rows = paired.Where(g => variants.ContainsKey(g.Case)).GroupBy(g => variants[g.Case], StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).ToList();
+        var rows = paired.Where(g => variants.ContainsKey(g.Case)).GroupBy(g => variants[g.Case],
+            StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).ToList();
         if (rows.Count == 0)
         {
             return;
@@ -185,7 +195,8 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
     private static string Mean(IEnumerable<GateResult> gates, string part)
     {
         var ratios = gates.Where(g => g.PartRatios.ContainsKey(part)).Select(g => g.PartRatios[part]).ToList();
-        return ratios.Count == 0 ? "–" : F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}-{ratios.Max():0.000})");
+        return ratios.Count == 0 ? "–"
+            : F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}-{ratios.Max():0.000})");
     }
 
     private static string CountGatesBound(List<GateResult> gates) => gates[0].Bound;
@@ -200,12 +211,14 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         string.Join(" · ", InstructionProfiles.Judged.Select(p => $"{p.ToString()[0]} {SystemCalls(counted, p)}"));
 
     private static string Judged(CountedInstructions counted, ThreadPart part) =>
-        counted.Shown(part) + (counted.IsSteady(part) || counted.PerMessage(part) <= 0 ? "" : F($" ({counted.Of(part).RepeatedShare():0%})"));
+        counted.Shown(part) + (counted.IsSteady(part) || counted.PerMessage(part) <= 0 ? ""
+            : F($" ({counted.Of(part).RepeatedShare():0%})"));
 
     private static string SystemCalls(CountedInstructions counted, ThreadPart part)
     {
         var calls = counted.Of(part).SystemCalls.Values.ToList();
-        var perRepetition = Enumerable.Range(0, counted.Repetitions.Count).Select(r => calls.Sum(c => c.Count > r ? c[r] : 0)).ToList();
+        var perRepetition = Enumerable.Range(0, counted.Repetitions.Count).Select(r => calls.Sum(c => c.Count > r
+            ? c[r] : 0)).ToList();
         var steady = calls.All(Repeated.IsExact);
         return (steady ? "" : "~") + F($"{Repeated.Median(perRepetition) / counted.MessagesPerRepetition:0.##}");
     }
