@@ -8,7 +8,7 @@ namespace NetZmqTests.Gating.Reporting;
 /// first, where two builds were counted against each other, every case whose count moved, with the functions that moved
 /// it.
 /// </summary>
-internal sealed class ReportInstructionsSection(ReportText text) : ReportSection(text)
+internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSection judged) : ReportSection(text)
 {
     /// <summary>How many cases the paired table lists.</summary>
     private const int MovedShown = 12;
@@ -42,48 +42,8 @@ internal sealed class ReportInstructionsSection(ReportText text) : ReportSection
         }
 
         RenderPairedChanges(run);
-        RenderJudged(run);
+        judged.Render(run);
         RenderSuites(run);
-    }
-
-    /// <summary>Per suite, how its instruction gates judged each thread: whole, by function, or not, and why.</summary>
-    private void RenderJudged(JudgedRun run)
-    {
-        var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
-        if (gates.Count == 0)
-        {
-            return;
-        }
-
-        Line("| Suite | Gates | Receiver | Sender | Library threads |");
-        Line("|---|---|---|---|---|");
-        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",
-            StringComparer.Ordinal))
-        {
-            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | {V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
-        }
-
-        Line();
-    }
-
-    /// <summary>
-    /// How one part was judged over a suite's gates: in how many cases, whole or by function, and the parts not judged
-    /// with why (no function repeated; idle: the thread did no work there).
-    /// </summary>
-    public static string Judged(IEnumerable<GateResult> gates, string part)
-    {
-        var parts = gates.SelectMany(g => g.Parts.Where(p => p.Part == part)).ToList();
-        int Count(PartJudgement judgement) => parts.Count(p => p.Judgement == judgement);
-        var worked = parts.Count - Count(PartJudgement.Idle);
-        var judged = Count(PartJudgement.Steady) + Count(PartJudgement.ByFunction);
-        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order()
-            .ToList();
-        return $"{judged} of {worked}" + (worked == 0 ? ""
-            : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
-               (shares.Count == 0 ? ")" : F($", median share judged {shares[shares.Count / 2]:0%})"))) +
-               (Count(PartJudgement.Unsteady) > 0
-                   ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
-               (Count(PartJudgement.Idle) > 0 ? $"; idle {Count(PartJudgement.Idle)}" : "");
     }
 
     /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>

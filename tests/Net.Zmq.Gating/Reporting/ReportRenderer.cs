@@ -17,7 +17,7 @@ public static class ReportRenderer
         var comparisons = new ReportComparisonsSection(text);
         var details = new ReportDetailsSection(text);
         var costs = new ReportCostsSection(text);
-        var instructions = new ReportInstructionsSection(text);
+        var instructions = new ReportInstructionsSection(text, new ReportJudgedSection(text));
 
         text.Line("# Net.Zmq.Tests perf report");
         text.Line();

@@ -20,8 +20,8 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
-            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver {V(ReportInstructionsSection.Judged(counted, "Receiver"))}; " +
-                 $"sender {V(ReportInstructionsSection.Judged(counted, "Sender"))}; library threads {V(ReportInstructionsSection.Judged(counted, "Library"))} " +
+            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver {V(ReportJudgedSection.Judged(counted, "Receiver"))}; " +
+                 $"sender {V(ReportJudgedSection.Judged(counted, "Sender"))}; library threads {V(ReportJudgedSection.Judged(counted, "Library"))} " +
                  "([how](#cpu-work-per-message)).");
             Line();
         }

@@ -1,0 +1,53 @@
+using NetZmqTests.Gating.Gates;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>
+/// How the instruction gates judged each thread: per suite, in how many cases the receiver's, the sender's and the
+/// library's threads were judged, whole or by function, and which were not, with why; and the same over the whole run
+/// for the verdict.
+/// </summary>
+internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
+{
+    /// <summary>Per suite, how its instruction gates judged each thread: whole, by function, or not, and why.</summary>
+    public void Render(JudgedRun run)
+    {
+        var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
+        if (gates.Count == 0)
+        {
+            return;
+        }
+
+        Line("| Suite | Gates | Receiver | Sender | Library threads |");
+        Line("|---|---|---|---|---|");
+        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {SuiteOf(g.Case)}", StringComparer.Ordinal))
+        {
+            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | {V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
+        }
+
+        Line();
+    }
+
+    /// <summary>
+    /// How one part was judged over a suite's gates: in how many cases, whole or by function, and the parts not judged
+    /// with why (no function repeated; idle: the thread did no work there).
+    /// </summary>
+    public static string Judged(IEnumerable<GateResult> gates, string part)
+    {
+        var parts = gates.SelectMany(g => g.Parts.Where(p => p.Part == part)).ToList();
+        int Count(PartJudgement judgement) => parts.Count(p => p.Judgement == judgement);
+        var worked = parts.Count - Count(PartJudgement.Idle);
+        var judged = Count(PartJudgement.Steady) + Count(PartJudgement.ByFunction);
+        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order()
+            .ToList();
+        return $"{judged} of {worked}" + (worked == 0 ? ""
+            : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
+               (shares.Count == 0 ? ")" : F($", median share judged {shares[shares.Count / 2]:0%})"))) +
+               (Count(PartJudgement.Unsteady) > 0
+                   ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
+               (Count(PartJudgement.Idle) > 0 ? $"; idle {Count(PartJudgement.Idle)}" : "");
+    }
+
+    /// <summary>A case id's subject and suite (its first two parts).</summary>
+    private static string SuiteOf(string caseId) => string.Join('/', caseId.Split('/').Take(2));
+}
