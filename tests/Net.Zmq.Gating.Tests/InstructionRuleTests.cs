@@ -126,6 +126,32 @@ public sealed class InstructionRuleTests
     }
 
     /// <summary>
+    /// A system call is judged over all its callers: the same calls booked to another caller (two functions reaching it
+    /// through one stub, as the CI's run of an unchanged Net.Zmq booked libzmq's <c>epoll_ctl</c> to <c>set_pollout</c>
+    /// and the baseline to <c>reset_pollout</c>) pass; one more call from any caller fails, named by that caller.
+    /// </summary>
+    [Fact]
+    public void ASystemCallBookedToAnotherCaller_Passes_ButOneMoreFails()
+    {
+        static Dictionary<ThreadPart, IReadOnlyDictionary<string, double[]>> Calls(double set, double reset) => new()
+        {
+            [ThreadPart.Library] = new Dictionary<string, double[]>
+            {
+                ["epoll_ctl ← zmq::epoll_t::set_pollout(void*)"] = [set, set, set],
+                ["epoll_ctl ← zmq::epoll_t::reset_pollout(void*)"] = [reset, reset, reset],
+            },
+        };
+
+        var moved = Judge(Counted(systemCalls: Calls(2.08, 0)), Counted(systemCalls: Calls(0, 2.08)));
+        var more = Judge(Counted(systemCalls: Calls(1.04, 2.08)), Counted(systemCalls: Calls(0, 2.08)));
+
+        Assert.Equal(GateVerdict.Pass, moved.Verdict);
+        Assert.Equal(GateVerdict.Fail, more.Verdict);
+        Assert.Contains("library threads: system call epoll_ctl ← zmq::epoll_t::set_pollout(void*): +1.04 per message, 2.08 → 3.12",
+            more.FunctionChanges, StringComparer.Ordinal);
+    }
+
+    /// <summary>
     /// A copy of the C library's may cost up to 64 instructions a call more or less with its arguments' alignment: a
     /// comparison 8 dearer a call passes; a copy of 200 instructions more a call fails.
     /// </summary>

@@ -65,6 +65,26 @@ public sealed class ThreadProfileTests
     }
 
     /// <summary>
+    /// Two functions that reach one system call through the same library stub each get the calls they made: booked
+    /// whole to one, which one followed callgrind's order, and a system call moved between them in identical builds.
+    /// </summary>
+    [Fact]
+    public void SystemCallsThroughAStub_GoToEachOfItsCallers()
+    {
+        var profile = ThreadProfile.Of(Profile(
+            "ob=(1) /usr/lib/x86_64-linux-gnu/libc.so.6\nfn=(1) epoll_ctl\n1 20 4\n" +
+            "ob=(2) ???\nfn=(2) 0x0000000000009000\n1 8\ncob=(1)\ncfn=(1)\ncalls=4 1\n1 20 4\n" +
+            "ob=(3) /lib/libzmq.so\nfn=(3) zmq::epoll_t::set_pollout(void*)\n1 30\ncob=(2)\ncfn=(2)\ncalls=1 1\n1 7 1\n" +
+            "fn=(4) zmq::epoll_t::reset_pollout(void*)\n1 30\ncob=(2)\ncfn=(2)\ncalls=3 1\n1 21 3\n"), PerfMap.Empty);
+
+        Assert.Equal(new Dictionary<string, long>
+        {
+            ["epoll_ctl ← zmq::epoll_t::reset_pollout(void*)"] = 3,
+            ["epoll_ctl ← zmq::epoll_t::set_pollout(void*)"] = 1,
+        }, profile.SystemCalls);
+    }
+
+    /// <summary>
     /// The runtime's own native code is memory bookkeeping, with the fills it called; the rest of a fill's work stays
     /// the thread's.
     /// </summary>

@@ -96,10 +96,13 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
             foreach (var call in thread.Calls.Where(c => c.Callee == function.Name && c.CalleeFile == function.File
                 && c.SystemCalls > 0))
             {
-                var key = $"{name} ← {Caller(thread, call, names)}";
-                var made = Math.Min(call.SystemCalls, left);
-                calls[key] = calls.GetValueOrDefault(key) + made;
-                left -= made;
+                foreach (var (caller, made) in Callers(thread, call, names))
+                {
+                    var key = $"{name} ← {caller}";
+                    var booked = Math.Min(made, left);
+                    calls[key] = calls.GetValueOrDefault(key) + booked;
+                    left -= booked;
+                }
             }
 
             if (left > 0)
@@ -112,17 +115,20 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     }
 
     /// <summary>
-    /// Who made a call: its caller, or where the caller only passes calls on (a trampoline), the function that called
-    /// the trampoline most.
+    /// Who made a call's system calls: its caller, or where the caller only passes calls on (a library's stub for one
+    /// imported function), each function that called the stub, with the system calls made through it. Two callers of
+    /// one stub (<c>set_pollout</c> and <c>reset_pollout</c> both reach <c>epoll_ctl</c> through one) each get their
+    /// own: booked whole to one, which one followed the order callgrind wrote them in.
     /// </summary>
-    private static string Caller(CallgrindFile thread, CallCost call, PerfMap names)
+    private static List<(string Caller, long SystemCalls)> Callers(CallgrindFile thread, CallCost call,
+        PerfMap names)
     {
         var caller = names.Describe(call.CallerFile, call.Caller);
-        return PerfMap.PassesCallsOn(caller)
-            && thread.Calls.Where(c => c.Callee == call.Caller && c.CalleeFile == call.CallerFile)
-                .MaxBy(c => c.Count) is { } outer
-            ? names.Describe(outer.CallerFile, outer.Caller)
-            : caller;
+        var outer = PerfMap.PassesCallsOn(caller)
+            ? thread.Calls.Where(c => c.Callee == call.Caller && c.CalleeFile == call.CallerFile && c.SystemCalls > 0)
+                .Select(c => (names.Describe(c.CallerFile, c.Caller), c.SystemCalls)).ToList()
+            : [];
+        return outer.Count > 0 ? outer : [(caller, call.SystemCalls)];
     }
 
     /// <summary>

@@ -88,10 +88,10 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
         || name.StartsWith("mem", StringComparison.Ordinal) || name.StartsWith("str", StringComparison.Ordinal);
 
     /// <summary>
-    /// A system call's change where it is the same count in every repetition on both sides, and made on both or once a
-    /// message or more; else shown: how often a thread was woken, or found a socket's buffer full, is the timing's
-    /// (seen: the I/O thread's <c>epoll_ctl</c> at 64 KiB in every repetition of one build of two identical ones, and
-    /// in none of the other's).
+    /// A system call's change (over all its callers) where it is the same count in every repetition on both sides, and
+    /// made on both or once a message or more; else shown: how often a thread was woken, or found a socket's buffer
+    /// full, is the timing's (seen: the I/O thread's <c>epoll_ctl</c> at 64 KiB in every repetition of one build of two
+    /// identical ones, and in none of the other's).
     /// </summary>
     public static CountChange OfSystemCall(string name, Side now, Side before) =>
         Repeated.IsExact(now.Counts) && Repeated.IsExact(before.Counts) && (now.Ran && before.Ran
@@ -169,8 +169,7 @@ public sealed record PartComparison(
         var (nowMessages, beforeMessages) = (measured.MessagesPerRepetition, reference.MessagesPerRepetition);
         var functions = Changes(now.Functions, now.Calls, nowMessages, before.Functions, before.Calls, beforeMessages,
             CountChange.OfFunction);
-        var calls = Changes(now.SystemCalls, NoCalls, nowMessages, before.SystemCalls, NoCalls, beforeMessages,
-            CountChange.OfSystemCall);
+        var calls = SystemCallChanges.Of(now.SystemCalls, nowMessages, before.SystemCalls, beforeMessages);
         var whole = functions.Sum(f => f.Before);
         var steady = functions.Where(f => f.Judged).Sum(f => f.Before);
         var idle = whole <= 0 && reference.PerMessage(part) <= 0 && measured.PerMessage(part) <= 0;
@@ -182,10 +181,10 @@ public sealed record PartComparison(
             whole > 0 ? steady / whole : 0, functions, calls);
     }
 
-    private static readonly Counts NoCalls = new Dictionary<string, IReadOnlyList<long>>();
+    internal static readonly Counts NoCalls = new Dictionary<string, IReadOnlyList<long>>();
 
     /// <summary>Every function (or system call) of either side, compared, the largest change first.</summary>
-    private static List<CountChange> Changes(Counts now, Counts nowCalls, int nowMessages,
+    internal static List<CountChange> Changes(Counts now, Counts nowCalls, int nowMessages,
         Counts before, Counts beforeCalls, int beforeMessages, Func<string, Side, Side, CountChange> compare)
     {
         var repetitions = now.Values.Concat(before.Values).Select(v => v.Count).DefaultIfEmpty(0).Max();
