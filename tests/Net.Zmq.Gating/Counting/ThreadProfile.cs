@@ -11,6 +11,9 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     IReadOnlyDictionary<string, long> Calls,
     IReadOnlyDictionary<string, long> SystemCalls)
 {
+    /// <summary>Between a system call's C library function and its caller, in its key.</summary>
+    public const string CalledBy = " ← ";
+
     public long Own => Functions.Values.Sum();
 
     public static ThreadProfile Of(CallgrindFile thread, PerfMap names)
@@ -98,7 +101,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
             {
                 foreach (var (caller, made) in Callers(thread, call, names))
                 {
-                    var key = $"{name} ← {caller}";
+                    var key = $"{name}{CalledBy}{caller}";
                     var booked = Math.Min(made, left);
                     calls[key] = calls.GetValueOrDefault(key) + booked;
                     left -= booked;

@@ -14,8 +14,6 @@ internal static class SystemCallChanges
                 PartComparison.NoCalls, beforeMessages, CountChange.OfSystemCall)
             .Select(c => c with { Name = GrownMost(c.Name, now, nowMessages, before, beforeMessages) })];
 
-    private const string CalledBy = " ← ";
-
     /// <summary>
     /// System calls by the C library's function that made them, over all its callers: which caller a call is booked to
     /// can follow the profile's order where two reach it alike (seen: the native library's I/O thread's
@@ -27,7 +25,7 @@ internal static class SystemCallChanges
             g => (IReadOnlyList<long>)[.. Enumerable.Range(0, g.Max(c => c.Value.Count))
                 .Select(r => g.Sum(c => c.Value.ElementAtOrDefault(r)))], StringComparer.Ordinal);
 
-    private static string CallOf(string key) => key.Split(CalledBy)[0];
+    private static string CallOf(string key) => key.Split(ThreadProfile.CalledBy)[0];
 
     /// <summary>A system call named with the caller whose calls grew most a message, for a failure's why.</summary>
     private static string GrownMost(string call, Counts now, int nowMessages, Counts before, int beforeMessages)

@@ -84,6 +84,4 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
             .Select(c => CallKey.OutcomeOf(c) == CallKey.Ok
                 ? $"{CallKey.FunctionOf(c)} {counted.Shown(c)}"
                 : $"{CallKey.FunctionOf(c)} {CallKey.OutcomeOf(c)} {counted.Shown(c)}"));
-
-    private static string Part(string caseId, int index) => caseId.Split('/')[index];
 }

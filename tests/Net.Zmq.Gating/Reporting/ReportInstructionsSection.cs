@@ -182,6 +182,4 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
         var steady = calls.All(Repeated.IsExact);
         return (steady ? "" : "~") + F($"{Repeated.Median(perRepetition) / counted.MessagesPerRepetition:0.##}");
     }
-
-    private static string Part(string caseId, int index) => caseId.Split('/')[index];
 }

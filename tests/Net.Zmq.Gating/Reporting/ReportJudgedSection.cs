@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -20,7 +21,7 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
 
         Line("| Suite | Gates | Receiver | Sender | Library threads |");
         Line("|---|---|---|---|---|");
-        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {SuiteOf(g.Case)}", StringComparer.Ordinal))
+        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}", StringComparer.Ordinal))
         {
             Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | {V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
         }
@@ -38,16 +39,12 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
         int Count(PartJudgement judgement) => parts.Count(p => p.Judgement == judgement);
         var worked = parts.Count - Count(PartJudgement.Idle);
         var judged = Count(PartJudgement.Steady) + Count(PartJudgement.ByFunction);
-        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).Order()
-            .ToList();
+        var shares = parts.Where(p => p.Judgement == PartJudgement.ByFunction).Select(p => p.SteadyShare).ToList();
         return $"{judged} of {worked}" + (worked == 0 ? ""
             : F($" (whole {Count(PartJudgement.Steady)}, by function {Count(PartJudgement.ByFunction)}") +
-               (shares.Count == 0 ? ")" : F($", median share judged {shares[shares.Count / 2]:0%})"))) +
+               (shares.Count == 0 ? ")" : F($", median share judged {Quantiles.Median(shares):0%})"))) +
                (Count(PartJudgement.Unsteady) > 0
                    ? $"; not judged {Count(PartJudgement.Unsteady)} (no function repeated)" : "") +
                (Count(PartJudgement.Idle) > 0 ? $"; idle {Count(PartJudgement.Idle)}" : "");
     }
-
-    /// <summary>A case id's subject and suite (its first two parts).</summary>
-    private static string SuiteOf(string caseId) => string.Join('/', caseId.Split('/').Take(2));
 }

@@ -52,4 +52,7 @@ internal abstract class ReportSection(ReportText text)
     protected string V(int value) => text.V(value);
 
     protected static string F(FormattableString value) => ReportText.F(value);
+
+    /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
+    protected static string Part(string caseId, int index) => caseId.Split('/')[index];
 }
