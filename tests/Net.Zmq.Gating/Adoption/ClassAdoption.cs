@@ -23,7 +23,8 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// every run (CPU time is judged beside a neighbour too).</item>
 /// <item><c>bytesRelative</c>, <c>bytesAbsolute</c> per case: 3 × the worst rise of bytes per operation from one run
 /// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1
-/// KiB.</item>
+/// KiB; where that is above the least, the case's bytes depend on timing and the relative slack is at least 10 %
+/// (<see cref="CaseCentring.TimingDependentBytesRelative"/>).</item>
 /// <item><c>processBytesTolerance</c>: 3 × the worst relative rise of the process-wide figure, at least 10 %.</item>
 /// <item><c>aggregateTolerance</c>: how far the suite's mean of (log ratio − its centre) over its steady cases moves
 /// from run to run, as a standard deviation at its 95 % upper bound, times <see cref="AggregateStandardDeviations"/>,
@@ -33,7 +34,7 @@ public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Not
 /// </summary>
 public static class ClassAdoption
 {
-    private const double MinimumProcessBytesTolerance = 0.10;
+    private const double MinimumProcessBytesTolerance = CaseCentring.TimingDependentBytesRelative;
 
     /// <summary>
     /// An adoption never sets a class's suite tolerance below what a class starts with before its own runs.

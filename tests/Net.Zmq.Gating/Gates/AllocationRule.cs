@@ -33,7 +33,7 @@ public static class AllocationRule
         yield return new GateResult(
             BytesGate, id, Units.Bytes(bytes),
             string.Create(CultureInfo.InvariantCulture,
-                $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {expected.Tolerances.BytesRelative:P0}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
+                $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {Units.Slack(expected.Tolerances.BytesRelative)}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
             bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);
     }
 

@@ -39,5 +39,8 @@ public static class Units
 
     public static string Count(double perThousand) => F($"{perThousand:0.0}");
 
+    /// <summary>A slack as a percentage to one decimal (1.5 %, 10 %): a bound's text shows the slack it used.</summary>
+    public static string Slack(double fraction) => F($"{fraction * 100:0.#} %");
+
     private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
 }
