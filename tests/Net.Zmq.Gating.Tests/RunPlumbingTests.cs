@@ -16,15 +16,16 @@ public sealed class RunPlumbingTests : IDisposable
     private readonly string _directory = Directory.CreateTempSubdirectory("nzt-report-").FullName;
 
     [Fact]
-    public void ReportFiles_WriteTheReportAndTheResults_WholeAndNothingElse()
+    public void ReportFiles_WriteTheReportTheCommentAndTheResults_WholeAndNothingElse()
     {
         var run = SampleMeasurements.Run();
 
         ReportFiles.Write(run, _directory);
 
-        Assert.Equal([BenchmarkDotNetJson.FileName, ReportFiles.ReportName, ReportFiles.ResultsName],
+        Assert.Equal([BenchmarkDotNetJson.FileName, PullRequestComment.FileName, ReportFiles.ReportName, ReportFiles.ResultsName],
             Directory.GetFiles(_directory).Select(Path.GetFileName).Order(StringComparer.Ordinal));
         Assert.Equal(ReportRenderer.Render(run), File.ReadAllText(Path.Combine(_directory, ReportFiles.ReportName)));
+        Assert.StartsWith(PullRequestComment.Marker, File.ReadAllText(Path.Combine(_directory, PullRequestComment.FileName)), StringComparison.Ordinal);
         using var results = JsonDocument.Parse(File.ReadAllText(Path.Combine(_directory, ReportFiles.ResultsName)));
         Assert.Equal("policy/ratio/Poller/PureBlocking", results.RootElement.GetProperty("subjects")[0].GetProperty("gates")[0].GetProperty("id").GetString());
     }
@@ -36,9 +37,12 @@ public sealed class RunPlumbingTests : IDisposable
 
         ReportFiles.WriteFailure(_directory, "1 of 48 cells have no valid measurement");
 
-        Assert.Equal([ReportFiles.ReportName], Directory.GetFiles(_directory).Select(Path.GetFileName));
-        Assert.Contains("**The run failed before any gate:** 1 of 48 cells have no valid measurement",
-            File.ReadAllText(Path.Combine(_directory, ReportFiles.ReportName)), StringComparison.Ordinal);
+        Assert.Equal([PullRequestComment.FileName, ReportFiles.ReportName], Directory.GetFiles(_directory).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        foreach (var file in new[] { ReportFiles.ReportName, PullRequestComment.FileName })
+        {
+            Assert.Contains("**The run failed before any gate:** 1 of 48 cells have no valid measurement",
+                File.ReadAllText(Path.Combine(_directory, file)), StringComparison.Ordinal);
+        }
     }
 
     [Fact]

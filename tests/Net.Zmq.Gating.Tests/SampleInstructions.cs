@@ -10,8 +10,8 @@ namespace NetZmqTests.Gating.Tests;
 /// </summary>
 public static class SampleInstructions
 {
-    public static RunInstructions Of(IReadOnlyList<CaseIdentity> heads, bool withBase) =>
-        new([.. heads.Select(c => Counted(c.Id, c, grown: c.Variant == "Poller" && c.Group == "64KiB")),
+    public static RunInstructions Of(IReadOnlyList<CaseIdentity> heads, bool withBase, bool headChanged = true) =>
+        new([.. heads.Select(c => Counted(c.Id, c, grown: headChanged && c.Variant == "Poller" && c.Group == "64KiB")),
              .. withBase ? heads.Select(c => Counted(Base(c.Id), c, grown: false)) : []], null)
         {
             ProfilesDirectory = "artifacts/perf/instructions",

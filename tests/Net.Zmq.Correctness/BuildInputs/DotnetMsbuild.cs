@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Correctness.BuildInputs;
@@ -11,28 +10,8 @@ internal static class DotnetMsbuild
     public static (int ExitCode, string Output) Run(string project, IEnumerable<string> arguments)
     {
         var root = SourceLayout.Of(typeof(DotnetMsbuild).Assembly).RepositoryRoot;
-        var start = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
-        {
-            RedirectStandardOutput = true,
-            RedirectStandardError = true,
-            WorkingDirectory = root,
-        };
-        var all = (string[])["msbuild", Path.Combine(root, project), .. arguments, "-nologo", "-nodeReuse:false", "-v:m"];
-        foreach (var argument in all)
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);
-        var stderr = process.StandardError.ReadToEndAsync(TestContext.Current.CancellationToken);
-        if (!process.WaitForExit(TimeSpan.FromMinutes(3)))
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"dotnet {string.Join(' ', all)} did not finish within 3 minutes");
-        }
-
-        return (process.ExitCode, stdout.Result + stderr.Result);
+        return ChildCommand.Run(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet",
+            ["msbuild", Path.Combine(root, project), .. arguments, "-nologo", "-nodeReuse:false", "-v:m"]);
     }
 
     /// <summary>

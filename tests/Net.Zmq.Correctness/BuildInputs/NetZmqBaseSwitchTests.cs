@@ -19,6 +19,25 @@ public sealed class NetZmqBaseSwitchTests
         Assert.Matches($@"Net\.Zmq {AbsentVersion} is not restorable as the base from the sources in nuget\.config .*\(NU110\d: .+-p:NetZmqBaseSource=", warning);
     }
 
+    /// <summary>A folder given is a base asked for: in auto mode too, a folder without it fails the build.</summary>
+    [Fact]
+    public void Auto_WithAGivenFolderWithoutTheBase_Fails()
+    {
+        var folder = Directory.CreateTempSubdirectory("netzmq-empty-base-");
+        try
+        {
+            var (exitCode, output) = RunBaseProbe($"-p:NetZmqBaseVersion={AbsentVersion}", $"-p:NetZmqBaseSource={folder.FullName}");
+
+            Assert.NotEqual(0, exitCode);
+            Assert.Contains($"error NZT006: -p:NetZmqBaseSource was given, but Net.Zmq {AbsentVersion} is not restorable as the base from the sources in nuget.config and {folder.FullName}/", output, StringComparison.Ordinal);
+            Assert.DoesNotContain("NZT003", output, StringComparison.Ordinal);
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
     [Fact]
     public void Required_WithAnUnrestorableBase_FailsNamingTheVersion()
     {

@@ -84,6 +84,15 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
         }
     }
 
+    /// <summary>Subject ÷ reference per suite alone (the pull request's comment), where the run had a pair.</summary>
+    public void RenderSuiteMeans(JudgedRun run)
+    {
+        if (run.Paired is { } builds && run.PairedRun is { } compared)
+        {
+            RenderSuiteMeans([.. compared.Cases.Where(c => !c.Case.SleepBound)], builds.Pairing);
+        }
+    }
+
     /// <summary>Writes the cases that moved most against the reference, measured in their own uncertainty.</summary>
     private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)
     {

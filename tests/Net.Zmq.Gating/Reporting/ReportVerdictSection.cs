@@ -8,21 +8,25 @@ namespace NetZmqTests.Gating.Reporting;
 /// </summary>
 internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text)
 {
-    /// <summary>The first thing a reader sees: whether the run passed, and which driver did not run at all.</summary>
-    public void RenderVerdict(JudgedRun run)
+    /// <summary>
+    /// The first thing a reader sees: whether the run passed, and which driver did not run at all; with links to the
+    /// report's sections where <paramref name="linked"/> (a comment has none of them).
+    /// </summary>
+    public void RenderVerdict(JudgedRun run, bool linked = true)
     {
         var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
         var unreadable = Unreadable(run).Count;
         var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
         Line(Scrub ? Scrubbed : failing + unreadable == 0
             ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
-            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.** See [Failing gates](#failing-gates).");
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.**" +
+              (linked ? " See [Failing gates](#failing-gates)." : ""));
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
             Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver {V(ReportJudgedSection.Judged(counted, "Receiver"))}; " +
                  $"sender {V(ReportJudgedSection.Judged(counted, "Sender"))}; library threads {V(ReportJudgedSection.Judged(counted, "Library"))} " +
-                 "([how](#cpu-work-per-message)).");
+                 (linked ? "([how](#cpu-work-per-message))." : "(how: the report's \"CPU work per message\")."));
             Line();
         }
 

@@ -1,0 +1,132 @@
+using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Gates;
+
+namespace NetZmqTests.Gating.Reporting;
+
+/// <summary>
+/// The comment a pull request gets (comment.md beside report.md; perf-gate.yml posts it and updates it in place on a
+/// re-run, found by <see cref="Marker"/>): the verdict, the first failing gates with the function or call that moved,
+/// the subject over its paired reference per suite, and the receiver's instructions per message by receive mode and
+/// buffer strategy, then a link to the report. Written from the same judged run as the report and results.json.
+/// </summary>
+public static class PullRequestComment
+{
+    public const string FileName = "comment.md";
+
+    /// <summary>The comment's first line, hidden when rendered: how a re-run finds the comment to update.</summary>
+    public const string Marker = "<!-- net-zmq-tests perf-gate comment -->";
+
+    /// <summary>How many failing gates the comment lists; the report has every one.</summary>
+    public const int FailingShown = 10;
+
+    /// <summary>Where the full report is: perf-gate.yml sets it to the run's page, which holds the report.</summary>
+    public const string ReportLinkVariable = "PERF_REPORT_LINK";
+
+    public static string Render(JudgedRun run, string reportLink)
+    {
+        var text = new ReportText(scrub: false);
+        var comment = new CommentSection(text);
+        text.Line(Marker);
+        text.Line("### Net.Zmq.Tests perf gate");
+        text.Line();
+        new ReportVerdictSection(text).RenderVerdict(run, linked: false);
+        comment.RenderFailing(run);
+        if (run.Paired is { } paired)
+        {
+            text.Line($"**{paired.Pairing.RatioTitle}** ({paired.Pairing.Subject}: {paired.Subject}; {paired.Pairing.Reference}: {paired.Reference}):");
+            text.Line();
+            new ReportPairedSection(text).RenderSuiteMeans(run);
+            text.Line();
+            comment.RenderReceiverByStrategy(run, paired.Pairing);
+        }
+        else
+        {
+            text.Line("No paired build was measured: judged against the baseline files in `baselines/`.");
+            text.Line();
+        }
+
+        text.Line($"[The full report]({reportLink}) (`{ReportFiles.ReportName}` in the run's artifacts).");
+        return text.ToString();
+    }
+
+    /// <summary>The comment of a run that failed before any gate: why, and where to look.</summary>
+    public static string RenderFailure(string reason, string reportLink) =>
+        $"{Marker}\n### Net.Zmq.Tests perf gate\n\n**The run failed before any gate:** {reason}\n\n[The run]({reportLink}).\n";
+
+    /// <summary>The link the comment ends with: the run's page where the workflow gives one, else the report.</summary>
+    public static string ReportLink(Func<string, string?> environment) =>
+        environment(ReportLinkVariable) is { Length: > 0 } link ? link : ReportFiles.ReportName;
+}
+
+/// <summary>The parts of the comment the report does not have in this shape.</summary>
+internal sealed class CommentSection(ReportText text) : ReportSection(text)
+{
+    /// <summary>The first failing gates, each with what moved where a count names it: a function or a call.</summary>
+    public void RenderFailing(JudgedRun run)
+    {
+        var failing = run.Gates.Where(g => g.FailsRun).ToList();
+        if (failing.Count == 0)
+        {
+            return;
+        }
+
+        Line(failing.Count > PullRequestComment.FailingShown
+            ? $"Failing gates, the first {PullRequestComment.FailingShown} of {failing.Count}:"
+            : "Failing gates:");
+        Line();
+        Line("| Case | Gate | Measured | Bound | What moved |");
+        Line("|---|---|---|---|---|");
+        foreach (var gate in failing.Take(PullRequestComment.FailingShown))
+        {
+            var moved = gate.FunctionChanges.Count > 0 ? gate.FunctionChanges[0] : gate.CallChanges.Count > 0 ? gate.CallChanges[0] : "";
+            Line($"| {Cell(gate.Case)} | {Cell(gate.Gate)} | {Cell(gate.Measured)} | {Cell(gate.Bound)} | {Cell(moved)} |");
+        }
+
+        Line();
+    }
+
+    /// <summary>
+    /// The receiver's instructions per message in the suites of one pattern and one transport (the receive modes', the
+    /// buffer strategies'): the subject's, and its change against the paired reference, one row per receive mode and
+    /// buffer strategy, one column per message size.
+    /// </summary>
+    public void RenderReceiverByStrategy(JudgedRun run, Pairing pairing)
+    {
+        // A paired case's id: subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size.
+        var counted = run.Gates
+            .Where(g => g.Id.Kind == GateKind.PairedInstructions && g.PartRatios.ContainsKey(nameof(ThreadPart.Receiver)))
+            .Select(g => (Gate: g, Parts: g.Case.Split('/'), Own: run.Instructions.Of(g.Case.Replace($"/{pairing.Suite}/", "/", StringComparison.Ordinal))))
+            .Where(c => c.Own is not null && c.Parts.Length == 8)
+            .GroupBy(c => c.Parts[2])
+            .Where(suite => suite.Select(c => (c.Parts[3], c.Parts[4])).Distinct().Count() == 1)
+            .SelectMany(suite => suite)
+            .ToList();
+        if (counted.Count == 0)
+        {
+            return;
+        }
+
+        var sizes = counted.Select(c => c.Parts[^1]).Distinct().OrderBy(MessageBytes).ToList();
+        Line($"Receiver instructions per message by receive mode and buffer strategy ({pairing.Subject}, and its change against the {pairing.Reference}):");
+        Line();
+        Line($"| Receive mode · buffer strategy | {string.Join(" | ", sizes)} |");
+        Line($"|---|{string.Concat(sizes.Select(_ => "---:|"))}");
+        foreach (var row in counted.GroupBy(c => $"{c.Parts[5]} · {c.Parts[6]}"))
+        {
+            var cells = sizes.Select(size => row.FirstOrDefault(c => c.Parts[^1] == size) is { Own: { } own } c
+                ? F($"{own.PerMessage(ThreadPart.Receiver):N1} ({c.Gate.PartRatios[nameof(ThreadPart.Receiver)] - 1:+0.00%;-0.00%;±0.00%})")
+                : "–");
+            Line($"| {row.Key} | {string.Join(" | ", cells)} |");
+        }
+
+        Line();
+    }
+
+    /// <summary>A message size's bytes, for ordering the columns (64B, 512B, 1KiB, 64KiB).</summary>
+    private static int MessageBytes(string size) =>
+        size.EndsWith("KiB", StringComparison.Ordinal) ? int.Parse(size[..^3], System.Globalization.CultureInfo.InvariantCulture) * 1024
+        : int.Parse(size.TrimEnd('B'), System.Globalization.CultureInfo.InvariantCulture);
+
+    /// <summary>A table cell: a '|' inside would end it early.</summary>
+    private static string Cell(string value) => value.Replace("|", "\\|", StringComparison.Ordinal);
+}
