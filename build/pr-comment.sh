@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Posts the run's artifacts/perf/comment.md on the pull request (PR, in REPO, with GH_TOKEN), or updates in place the
-# one an earlier run posted, found by the marker on its first line. A token that may not comment (a pull request from
-# a fork gets a read-only one) is said in the log, and the verdict stays in the job summary: never a failed job.
+# Posts the run's artifacts/perf/comment.md (or PERF_COMMENT) on the pull request (PR, in REPO, with GH_TOKEN), or
+# updates in place the one an earlier run posted, found by the marker on its first line. A token that may not comment
+# (a pull request from a fork gets a read-only one) is said in the log, and the verdict stays in the job summary: never
+# a failed job.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-body=artifacts/perf/comment.md
+body=${PERF_COMMENT:-artifacts/perf/comment.md}
 if [ ! -f "$body" ]; then
   echo "::notice::no $body: the run ended before writing one, so there is nothing to post"
   exit 0

@@ -6,7 +6,8 @@ namespace NetZmqTests.Correctness.BuildInputs;
 /// <summary>Runs a program in the repository's root in a child process, with a deadline: a hung tool fails.</summary>
 internal static class ChildCommand
 {
-    public static (int ExitCode, string Output) Run(string program, IReadOnlyList<string> arguments)
+    public static (int ExitCode, string Output) Run(string program, IReadOnlyList<string> arguments,
+        IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(program)
         {
@@ -17,6 +18,11 @@ internal static class ChildCommand
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
         }
 
         using var process = Process.Start(start)!;
