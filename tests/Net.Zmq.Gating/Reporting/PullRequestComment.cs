@@ -93,10 +93,11 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
     public void RenderReceiverByStrategy(JudgedRun run, Pairing pairing)
     {
         // A paired case's id: subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size.
+        var messageBytes = (run.PairedRun?.Cases ?? []).ToDictionary(c => c.Case.Id, c => c.Measurement.MessageBytes, StringComparer.Ordinal);
         var counted = run.Gates
             .Where(g => g.Id.Kind == GateKind.PairedInstructions && g.PartRatios.ContainsKey(nameof(ThreadPart.Receiver)))
             .Select(g => (Gate: g, Parts: g.Case.Split('/'), Own: run.Instructions.Of(g.Case.Replace($"/{pairing.Suite}/", "/", StringComparison.Ordinal))))
-            .Where(c => c.Own is not null && c.Parts.Length == 8)
+            .Where(c => c.Own is not null && c.Parts.Length == 8 && messageBytes.ContainsKey(c.Gate.Case))
             .GroupBy(c => c.Parts[2])
             .Where(suite => suite.Select(c => (c.Parts[3], c.Parts[4])).Distinct().Count() == 1)
             .SelectMany(suite => suite)
@@ -106,7 +107,7 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
             return;
         }
 
-        var sizes = counted.Select(c => c.Parts[^1]).Distinct().OrderBy(MessageBytes).ToList();
+        var sizes = counted.OrderBy(c => messageBytes[c.Gate.Case]).Select(c => c.Parts[^1]).Distinct().ToList();
         Line($"Receiver instructions per message by receive mode and buffer strategy ({pairing.Subject}, and its change against the {pairing.Reference}):");
         Line();
         Line($"| Receive mode · buffer strategy | {string.Join(" | ", sizes)} |");
@@ -121,11 +122,6 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
 
         Line();
     }
-
-    /// <summary>A message size's bytes, for ordering the columns (64B, 512B, 1KiB, 64KiB).</summary>
-    private static int MessageBytes(string size) =>
-        size.EndsWith("KiB", StringComparison.Ordinal) ? int.Parse(size[..^3], System.Globalization.CultureInfo.InvariantCulture) * 1024
-        : int.Parse(size.TrimEnd('B'), System.Globalization.CultureInfo.InvariantCulture);
 
     /// <summary>A table cell: a '|' inside would end it early.</summary>
     private static string Cell(string value) => value.Replace("|", "\\|", StringComparison.Ordinal);
