@@ -189,16 +189,37 @@ public sealed class PerfRunSequenceTests : IDisposable
         Assert.Equal("{\"schemaVersion\": 1}", File.ReadAllText(file));
     }
 
+    /// <summary>
+    /// PERF_TIMING=off (what build/bisect.sh probes with): the counters run, nothing is timed or judged, the report
+    /// says so, and the run's measurements file holds the counts a later run's are compared with.
+    /// </summary>
+    [Fact]
+    public void ARunThatOnlyCounts_TimesNothing_JudgesNothing_AndWritesTheCounts()
+    {
+        var measurer = new FakeMeasurer((_, _) => 1.0);
+
+        var run = Run(measurer, timing: false, instructions: cases => new([.. cases.Select(c => SyntheticInstructions.Case(c.Id))], null));
+
+        Assert.Empty(measurer.Calls);
+        Assert.Empty(run.Gates);
+        Assert.Contains(run.Notes, n => n.Kind == NoteKind.CountedOnly);
+        Assert.Contains("**Counted only** (PERF_TIMING=off)", ReportRenderer.Render(run), StringComparison.Ordinal);
+        var counted = CountMovement.Read(Path.Combine(_root, "artifacts", RunMeasurements.UnshardedFileName));
+        Assert.Equal(4, counted.Instructions!.Cases.Count);
+    }
+
     public void Dispose() => Directory.Delete(_root, recursive: true);
 
     private JudgedRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
-        Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null, InstructionCounter? instructions = null) =>
+        Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null, InstructionCounter? instructions = null,
+        bool timing = true) =>
         PerfRunSequence.Run(
             new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
             {
                 Drivers = DriverSelection.Of(DriverId.NetMQ),
                 Shard = shard,
                 MergeDirectory = merge,
+                Timing = timing,
             },
             _layout, measurer.Measure, counter ?? (_ => RunCounts.None("not counted in this test")), _ => { },
             instructions ?? (_ => RunInstructions.None("not counted in this test")));

@@ -17,7 +17,10 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
         var unreadable = Unreadable(run).Count;
         var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
-        Line(Scrub ? Scrubbed : failing + unreadable == 0
+        Line(Scrub ? Scrubbed
+            : run.Notes.Any(n => n.Kind == NoteKind.CountedOnly)
+                ? "**Counted only** (PERF_TIMING=off): nothing was timed, no gate judged."
+            : failing + unreadable == 0
             ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
             : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.**" +
               (linked ? " See [Failing gates](#failing-gates)." : ""));

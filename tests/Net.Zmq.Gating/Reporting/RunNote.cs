@@ -53,6 +53,9 @@ public enum NoteKind
     /// <summary>The run measured nothing: it judged shards measured apart (PERF_MERGE).</summary>
     Merged,
 
+    /// <summary>The run only counted (PERF_TIMING=off): nothing timed, no gate judged.</summary>
+    CountedOnly,
+
     /// <summary>Native calls were not counted, or some workloads failed while they were.</summary>
     CallsNotCounted,
 

@@ -61,6 +61,12 @@ public sealed record PerfSettings(
     public bool CountInstructions { get; init; } = true;
 
     /// <summary>
+    /// PERF_TIMING: whether the run times its cases (on, the default) or only counts them (off: native calls and
+    /// instructions, written to the run's measurements file for build/bisect.sh; nothing timed, no gate judged).
+    /// </summary>
+    public bool Timing { get; init; } = true;
+
+    /// <summary>
     /// The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one
     /// is an error naming it.
     /// </summary>
@@ -83,17 +89,20 @@ public sealed record PerfSettings(
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
             MergeDirectory = string.IsNullOrWhiteSpace(environment(RunMeasurements.MergeVariable)) ? null : environment(RunMeasurements.MergeVariable)!.Trim(),
-            CountInstructions = CountInstructionsFromEnvironment(environment),
+            CountInstructions = OnOrOff(environment, "PERF_INSTRUCTIONS"),
+            Timing = OnOrOff(environment, "PERF_TIMING"),
         };
     }
 
-    /// <summary>PERF_INSTRUCTIONS: <c>on</c> (or unset) or <c>off</c>; anything else is an error naming it.</summary>
-    public static bool CountInstructionsFromEnvironment(Func<string, string?> environment) =>
-        environment("PERF_INSTRUCTIONS")?.Trim().ToLowerInvariant() switch
+    /// <summary>
+    /// A switch (PERF_INSTRUCTIONS, PERF_TIMING): <c>on</c> (or unset) or <c>off</c>; anything else an error naming it.
+    /// </summary>
+    public static bool OnOrOff(Func<string, string?> environment, string variable) =>
+        environment(variable)?.Trim().ToLowerInvariant() switch
         {
             null or "" or "on" => true,
             "off" => false,
-            var other => throw new ArgumentException($"PERF_INSTRUCTIONS={other} is not on or off"),
+            var other => throw new ArgumentException($"{variable}={other} is not on or off"),
         };
 
     /// <summary>

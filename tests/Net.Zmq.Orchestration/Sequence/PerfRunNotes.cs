@@ -31,6 +31,12 @@ internal static class PerfRunNotes
                 "; gates failing there are the point."));
         }
 
+        if (!settings.Timing)
+        {
+            notes.Add(new RunNote(NoteKind.CountedOnly, "PERF_TIMING=off: the cases were counted (native calls, " +
+                "instructions), written to measured.json for build/bisect.sh; nothing was timed and no gate was judged."));
+        }
+
         return notes;
     }
 

@@ -53,7 +53,7 @@ public static class PerfRunSequence
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
         var (counts, instructions) = Count(selection.Cases, settings.Drivers, counter, instructionCounter);
         notes.Say(CountGates.Notes(counts, instructions));
-        var analyzed = selection.Cases.Count == 0 ? [] : passes.MeasureAndAnalyze(selection.Cases);
+        var analyzed = selection.Cases.Count == 0 || !settings.Timing ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.Say(PerfRunNotes.Busy(analyzed));
         var gates = new GateStage(store, machine, started, settings.UpdateBaselines);
         var judged = Judge(gates, selection, analyzed);
