@@ -119,6 +119,7 @@ if [ ${#candidates[@]} -gt 1 ]; then
   printf '  %s\n' "${candidates[@]}"
 else
   echo "first $($improved && echo improved || echo moved): $(subject_of "${commits[$hi]}") ($(git rev-parse "${commits[$hi]}"))"
+  if $improved; then echo "  (each gate below judges the good end's counts against this commit's: its figures read this commit → the good end)"; fi
   sed 's/^/  /' "$judge_dir/moved-$hi.txt"
 fi
 [ ${#skipped[@]} -eq 0 ] || printf 'skipped (does not build): %s\n' "${skipped[@]}"

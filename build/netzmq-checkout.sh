@@ -51,7 +51,7 @@ pack() {
   fi
   mkdir -p "$packs"
   staging=$(mktemp -d "$packs/.staging-XXXXXX")
-  trap 'rm -rf "$staging"' EXIT
+  trap "rm -rf '$staging'" EXIT   # the value now: the variable is local to this function
   mkdir -p "$staging/src"
   if [ -n "$ref" ]; then git archive "$ref" | tar -x -C "$staging/src"
   else working_tree_files | (cd "$top" && tar --null -T - -cf -) | tar -x -C "$staging/src"; fi
