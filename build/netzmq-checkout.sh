@@ -56,10 +56,11 @@ pack() {
   if [ -n "$ref" ]; then git archive "$ref" | tar -x -C "$staging/src"
   else working_tree_files | (cd "$top" && tar --null -T - -cf -) | tar -x -C "$staging/src"; fi
   echo "$tool: packing $label as Net.Zmq $version" >&2
-  # As Net.Zmq's release workflow packs (a Release build, then three packs at one version). NU1603, a pinned dependency
-  # this package source lacks and the next version taken, stays a warning and is said.
+  # As Net.Zmq's release workflow packs (a Release build, then three packs at one version), with the commit the copy
+  # lacks the .git of given as its source revision, so the assemblies are the bits a build in the checkout makes. NU1603,
+  # a pinned dependency this package source lacks and the next version taken, stays a warning and is said.
   if ! (cd "$staging/src" && dotnet build -c Release src/Net.Zmq/Net.Zmq.csproj -nologo \
-          -p:ContinuousIntegrationBuild=true -p:WarningsNotAsErrors=NU1603 \
+          -p:ContinuousIntegrationBuild=true -p:WarningsNotAsErrors=NU1603 -p:SourceRevisionId="$(git rev-parse "${ref:-HEAD}")" \
         && for p in Net.Zmq.Native Net.Zmq.Core Net.Zmq; do
              dotnet pack "src/$p/$p.csproj" -c Release --no-build -nologo -o "$staging/packages" \
                -p:PackageVersion="$version" -p:ContinuousIntegrationBuild=true || exit 1
