@@ -22,7 +22,7 @@ public sealed class RunPlumbingTests : IDisposable
 
         ReportFiles.Write(run, _directory);
 
-        Assert.Equal([BenchmarkDotNetJson.FileName, PullRequestComment.FileName, ReportFiles.ReportName, ReportFiles.ResultsName],
+        Assert.Equal([BenchmarkDotNetJson.FileName, PullRequestComment.FileName, HistoryFile.FileName, ReportFiles.ReportName, ReportFiles.ResultsName],
             Directory.GetFiles(_directory).Select(Path.GetFileName).Order(StringComparer.Ordinal));
         Assert.Equal(ReportRenderer.Render(run), File.ReadAllText(Path.Combine(_directory, ReportFiles.ReportName)));
         Assert.StartsWith(PullRequestComment.Marker, File.ReadAllText(Path.Combine(_directory, PullRequestComment.FileName)), StringComparison.Ordinal);

@@ -4,8 +4,9 @@ using System.Text.Json.Serialization;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// Writes report.md, the pull request's comment.md, results.json and the run in BenchmarkDotNet's JSON format
-/// (<see cref="BenchmarkDotNetJson"/>); each file is replaced whole, never left half-written.
+/// Writes report.md, the pull request's comment.md, results.json, the run in BenchmarkDotNet's JSON format
+/// (<see cref="BenchmarkDotNetJson"/>) and its history points (<see cref="HistoryFile"/>); each file is replaced
+/// whole, never left half-written.
 /// </summary>
 public static class ReportFiles
 {
@@ -27,6 +28,7 @@ public static class ReportFiles
         Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.Render(run, PullRequestComment.ReportLink(Environment.GetEnvironmentVariable)));
         Replace(Path.Combine(directory, ResultsName), JsonSerializer.Serialize(run, Json) + "\n");
         Replace(Path.Combine(directory, BenchmarkDotNetJson.FileName), BenchmarkDotNetJson.Render(run));
+        Replace(Path.Combine(directory, HistoryFile.FileName), HistoryFile.Render(run));
     }
 
     /// <summary>
@@ -38,6 +40,7 @@ public static class ReportFiles
         Directory.CreateDirectory(directory);
         File.Delete(Path.Combine(directory, ResultsName));
         File.Delete(Path.Combine(directory, BenchmarkDotNetJson.FileName));
+        File.Delete(Path.Combine(directory, HistoryFile.FileName));
         Replace(Path.Combine(directory, ReportName), $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
         Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, PullRequestComment.ReportLink(Environment.GetEnvironmentVariable)));
     }
