@@ -8,7 +8,8 @@
 #
 # --improved: the first commit whose counts dropped beyond the bounds (the good end's judged against the commit's).
 # Counts are kept beside each pack, by glob: a second bisect over the same commits reuses them.
-# Exit: 0 the commit found; 1 nothing moved between good and bad; 2 bad input; 3 the good end does not build.
+# Exit: 0 the commit found; 1 nothing moved between good and bad; 2 bad input; 3 the good or bad end does not build,
+# or the suite could not count a probe.
 set -euo pipefail
 tool=bisect
 source "$(dirname "$0")/netzmq-checkout.sh"
@@ -104,6 +105,7 @@ while [ $((hi - lo)) -gt 1 ]; do
 done
 if ! $hi_known; then
   result=0; moved "$hi" || result=$?
+  [ $result -ne 2 ] || fail "the bad end $(subject_of "$bad") does not build: nothing is known to have moved by it" 3
   if [ $result -eq 1 ]; then
     echo "nothing moved: $glob counts the same from $(subject_of "$good") to $(subject_of "$bad") within the bounds ($probes probes)"
     exit 1
