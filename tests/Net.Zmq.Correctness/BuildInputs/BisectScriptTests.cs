@@ -56,6 +56,18 @@ public sealed class BisectScriptTests : IDisposable
         Assert.Contains("nothing moved:", output, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void ABadEndThatDoesNotBuild_IsSaid_NeverNamedAsTheAnswer()
+    {
+        var commits = Commits(4, moved: 0, broken: 4);
+
+        var (exitCode, output) = Bisect($"{commits[0]}..{commits[4]}");
+
+        Assert.Equal(3, exitCode);
+        Assert.Contains($"bisect: the bad end {Short(commits[4])} add c4 does not build", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("first moved", output, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("reversed", "is not an ancestor of")]
     [InlineData("no-range", "is not a range good..bad")]
