@@ -33,7 +33,7 @@ public sealed class CompareScriptTests : IDisposable
     [Fact]
     public void ACheckoutOfAnotherProject_IsRefused()
     {
-        Commit("README.md", "another project");
+        _checkout.Commit("README.md", "another project");
 
         var (exitCode, output) = Compare("--base", "HEAD");
 
@@ -45,7 +45,7 @@ public sealed class CompareScriptTests : IDisposable
     [Fact]
     public void AnUnknownRef_IsRefused()
     {
-        Commit(StandInCheckout.NetZmqProject, "<Project />");
+        _checkout.Commit(StandInCheckout.NetZmqProject, "<Project />");
 
         var (exitCode, output) = Compare("--base", "no-such-ref");
 
@@ -56,8 +56,8 @@ public sealed class CompareScriptTests : IDisposable
     [Fact]
     public void AHeadIdenticalToItsBase_IsSaid_AndNothingIsPacked()
     {
-        Commit(StandInCheckout.NetZmqProject, "<Project />");
-        var before = StateOfTheCheckout();
+        _checkout.Commit(StandInCheckout.NetZmqProject, "<Project />");
+        var before = _checkout.State();
 
         // No --base: the merge base of HEAD with main, which is HEAD itself on main.
         var (exitCode, output) = Compare();
@@ -66,19 +66,19 @@ public sealed class CompareScriptTests : IDisposable
         Assert.Contains("head and base are the same tree", output, StringComparison.Ordinal);
         Assert.Contains("nothing to measure", output, StringComparison.Ordinal);
         Assert.False(Directory.Exists(Packs) && Directory.EnumerateFileSystemEntries(Packs).Any());
-        Assert.Equal(before, StateOfTheCheckout());
+        Assert.Equal(before, _checkout.State());
     }
 
     [Fact]
     public void APackThatDoesNotBuild_ShowsItsBuildsLastLines_AndLeavesTheCheckoutAsItWas()
     {
-        Commit(StandInCheckout.NetZmqProject, "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net10.0"
+        _checkout.Commit(StandInCheckout.NetZmqProject, "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><TargetFramework>net10.0"
             + "</TargetFramework></PropertyGroup></Project>");
-        Commit(Path.Combine("src", "Net.Zmq", "Broken.cs"), "this is not C#");
+        _checkout.Commit(Path.Combine("src", "Net.Zmq", "Broken.cs"), "this is not C#");
         File.WriteAllText(Path.Combine(Checkout, "uncommitted.txt"), "a change in the working tree");
         Directory.CreateDirectory(Path.Combine(Checkout, "bin"));
         File.WriteAllText(Path.Combine(Checkout, ".git", "info", "exclude"), "bin/\n");
-        var before = StateOfTheCheckout();
+        var before = _checkout.State();
 
         // The base is the commit that does not compile; the head, the working tree, differs from it by one file.
         var (exitCode, output) = Compare("--base", "HEAD");
@@ -86,7 +86,7 @@ public sealed class CompareScriptTests : IDisposable
         Assert.Equal(3, exitCode);
         Assert.Contains("did not build or pack; the last lines of its build are above", output, StringComparison.Ordinal);
         Assert.Contains("error CS", output, StringComparison.Ordinal);
-        Assert.Equal(before, StateOfTheCheckout());
+        Assert.Equal(before, _checkout.State());
         Assert.Empty(Directory.EnumerateFileSystemEntries(Packs)); // the failed pack's staging folder is gone
     }
 
@@ -97,12 +97,12 @@ public sealed class CompareScriptTests : IDisposable
         foreach (var (project, references) in new[] { ("Net.Zmq.Native", ""), ("Net.Zmq.Core", "Net.Zmq.Native"), ("Net.Zmq", "Net.Zmq.Core") })
         {
             var reference = references == "" ? "" : $"<ItemGroup><ProjectReference Include=\"../{references}/{references}.csproj\" /></ItemGroup>";
-            Commit(Path.Combine("src", project, $"{project}.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup>"
+            _checkout.Commit(Path.Combine("src", project, $"{project}.csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup>"
                 + $"<TargetFramework>net10.0</TargetFramework></PropertyGroup>{reference}</Project>");
         }
-        Git("tag", "v1.2.3");
+        _checkout.Git("tag", "v1.2.3");
         File.WriteAllText(Path.Combine(Checkout, "src", "Net.Zmq", "Change.cs"), "namespace Stand.In; public static class Change { }");
-        var before = StateOfTheCheckout();
+        var before = _checkout.State();
 
         var (firstExit, first) = Compare("--base", "v1.2.3", "--pack-only");
         var (secondExit, second) = Compare("--base", "v1.2.3", "--pack-only");
@@ -114,14 +114,8 @@ public sealed class CompareScriptTests : IDisposable
         Assert.DoesNotContain("compare: packing", second, StringComparison.Ordinal);
         Assert.Contains("compare: head (working tree) reused from", second, StringComparison.Ordinal);
         Assert.Equal(2, Directory.EnumerateFiles(Packs, "Net.Zmq.1.2.3-tree*.nupkg", SearchOption.AllDirectories).Count());
-        Assert.Equal(before, StateOfTheCheckout());
+        Assert.Equal(before, _checkout.State());
     }
 
     private (int ExitCode, string Output) Compare(params string[] arguments) => _checkout.Run("compare.sh", Packs, arguments);
-
-    private void Commit(string path, string content) => _checkout.Commit(path, content);
-
-    private string Git(params string[] arguments) => _checkout.Git(arguments);
-
-    private string StateOfTheCheckout() => _checkout.State();
 }

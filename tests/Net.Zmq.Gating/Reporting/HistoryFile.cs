@@ -32,10 +32,9 @@ public static class HistoryFile
 
     public static string Render(JudgedRun run) => JsonSerializer.Serialize(Of(run), Options) + "\n";
 
-    private static readonly JsonSerializerOptions Options = new()
+    // results.json's options, but a point without an interval has no "range" at all (the tool reads it as text).
+    private static readonly JsonSerializerOptions Options = new(ReportFiles.Json)
     {
-        WriteIndented = true,
-        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
         DefaultIgnoreCondition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull,
     };
 }
