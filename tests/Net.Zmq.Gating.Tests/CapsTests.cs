@@ -29,27 +29,16 @@ public sealed partial class CapsTests
     /// </summary>
     private const int TestProjectOwnLines = 150;
 
-    private static readonly SourceLayout Layout = SourceLayout.Of(typeof(CapsTests).Assembly);
-
-    /// <summary>
-    /// The projects whose code runs the suite (not its tests), and the test project's own infrastructure.
-    /// </summary>
-    private static readonly string[] Production =
-        ["tests/Net.Zmq.Gating", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Driver.NetZmq", "tests/Net.Zmq.PerfTests/Infrastructure"];
+    private static readonly SourceLayout Layout = ProductionSources.Layout;
 
     /// <summary>Files allowed over the cap, each with why.</summary>
     private static readonly Dictionary<string, string> LongFiles = new(StringComparer.Ordinal)
     {
     };
 
-    private static IEnumerable<string> ProductionFiles() =>
-        Production.SelectMany(p => Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, p), "*.cs", SearchOption.AllDirectories))
-            .Where(f => !Segments(f).Contains("obj") && !Segments(f).Contains("bin"))
-            .Order(StringComparer.Ordinal);
+    private static IEnumerable<string> ProductionFiles() => ProductionSources.Files();
 
-    private static string[] Segments(string path) => path.Split(Path.DirectorySeparatorChar);
-
-    private static string Relative(string path) => Path.GetRelativePath(Layout.RepositoryRoot, path).Replace('\\', '/');
+    private static string Relative(string path) => ProductionSources.Relative(path);
 
     /// <summary>The files over the cap but those listed: "file: n lines".</summary>
     private static List<string> FilesOverCap(IEnumerable<(string File, int Lines)> files, Dictionary<string, string> listed) =>
@@ -132,10 +121,7 @@ public sealed partial class CapsTests
         _ => member.Kind().ToString(),
     };
 
-    private static IEnumerable<string> AllSourceFiles() =>
-        Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, "tests"), "*.cs", SearchOption.AllDirectories)
-            .Where(f => !Segments(f).Contains("obj") && !Segments(f).Contains("bin"))
-            .Order(StringComparer.Ordinal);
+    private static IEnumerable<string> AllSourceFiles() => ProductionSources.Under("tests");
 
     /// <summary>
     /// The lines of <paramref name="source"/> over the width: comment lines ("line: comment") and code lines apart.
@@ -188,8 +174,7 @@ public sealed partial class CapsTests
     [Fact]
     public void TheTestProject_HoldsItsTests_AndLittleElse()
     {
-        var files = Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, "tests", "Net.Zmq.PerfTests"), "*.cs", SearchOption.AllDirectories)
-            .Where(f => !Segments(f).Contains("obj") && !Segments(f).Contains("bin")).Select(f => (Relative(f), File.ReadAllText(f))).ToList();
+        var files = ProductionSources.Under("tests/Net.Zmq.PerfTests").Select(f => (Relative(f), File.ReadAllText(f))).ToList();
 
         var own = OwnCodeLines(files);
 
