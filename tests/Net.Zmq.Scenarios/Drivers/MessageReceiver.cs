@@ -5,30 +5,27 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// The measured end: a bound PULL, SUB or ROUTER (which also receives each message's routing-id frame). This base
-/// picks the loop, once per operation, and runs the handshake, which is the same for every driver and pattern; the
-/// loops are written once, in <see cref="SocketReceiver{TSocket}"/>, over each driver's receive body.
+/// The measured end: a bound PULL, SUB or ROUTER (which also receives a routing-id frame). This base picks the loop per
+/// operation and runs the shared handshake; the loops live in <see cref="SocketReceiver{TSocket}"/>.
 /// </summary>
 public abstract class MessageReceiver(string endpoint, WorkloadShape shape, TimeSpan idleTimeout) : IDisposable
 {
     public string Endpoint { get; } = endpoint;
 
-    /// <summary>
-    /// The shape of the operation being received: the workload's, with the receive mode and strategy of the variant in
-    /// use.
-    /// </summary>
+    /// <summary>The workload's shape, with the receive mode and strategy of the variant in use.</summary>
     protected WorkloadShape Shape { get; private set; } = shape;
 
     /// <summary>
-    /// Receives the next operations in <paramref name="variant"/>'s receive mode and buffer strategy. Only those two
-    /// may differ from the shape the receiver was bound with: the socket is the same, so every variant of a group
-    /// runs on one workload.
+    /// Switches to <paramref name="variant"/>'s receive mode and strategy; nothing else may differ, as every variant of
+    /// a group runs on one socket.
     /// </summary>
     public void Use(WorkloadShape variant)
     {
         if (variant with { Mode = Shape.Mode, Strategy = Shape.Strategy } != Shape)
         {
-            throw new ArgumentException($"{variant} differs from this receiver's {Shape} in more than receive mode and strategy", nameof(variant));
+            throw new ArgumentException(
+                $"{variant} differs from this receiver's {Shape} in more than receive mode and strategy",
+                nameof(variant));
         }
 
         Shape = variant;
@@ -36,15 +33,10 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 
     protected TimeSpan IdleTimeout { get; } = idleTimeout;
 
-    /// <summary>
-    /// Where handshake payloads land: larger than any of them, so an operation's payload shows up as an error.
-    /// </summary>
+    /// <summary>Handshake payloads land here: larger than any, so an operation's payload shows as an error.</summary>
     protected byte[] ControlFrame { get; } = new byte[RouterIdentities.IdFrameCapacity];
 
-    /// <summary>
-    /// Waits up to <paramref name="wait"/> for the sender's hello; false when none came (a PUB's may be dropped until
-    /// the subscription is in place).
-    /// </summary>
+    /// <summary>False when no hello came within <paramref name="wait"/> (a PUB's drop until subscribed).</summary>
     public bool TryAcceptHello(TimeSpan wait)
     {
         var length = ReceiveControl(wait);
@@ -57,9 +49,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         return true;
     }
 
-    /// <summary>
-    /// Skips the hellos still in flight, up to the ready marker: the next message is an operation's first.
-    /// </summary>
+    /// <summary>Skips the hellos still in flight, up to the ready marker.</summary>
     public void AcceptReady()
     {
         while (true)
@@ -80,21 +70,12 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         }
     }
 
-    /// <summary>
-    /// Receives one handshake message into <see cref="ControlFrame"/> within <paramref name="wait"/> (a ROUTER checks
-    /// the sender's routing id first); the payload's length, or -1 when nothing came.
-    /// </summary>
+    /// <summary>One handshake message into <see cref="ControlFrame"/>: its length, or -1 when nothing came.</summary>
     protected abstract int ReceiveControl(TimeSpan wait);
 
-    /// <summary>
-    /// One cheap call into the driver's native library (<see cref="IReceiveSocket.ExtraNativeCall"/>): PERF_INJECT's
-    /// <c>call</c> kind.
-    /// </summary>
+    /// <summary>PERF_INJECT's <c>call</c> kind: see <see cref="IReceiveSocket.ExtraNativeCall"/>.</summary>
     public abstract void ExtraNativeCall();
 
-    /// <summary>
-    /// The measured loop: receives <paramref name="messages"/> messages in this receiver's mode and strategy.
-    /// </summary>
     public void ReceiveOperation(ReceiveLedger ledger, int messages)
     {
         switch (LoopOf(Shape.Mode, Shape.Strategy))
@@ -109,8 +90,8 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     }
 
     /// <summary>
-    /// The loop a case runs (each is the method <c>Receive</c> + its name): its mode's, or, for any buffer strategy but
-    /// the reused buffer, the strategies' loop (a blocking receive per message). The explain command reads it too.
+    /// The loop a case runs (method <c>Receive</c> + its name): its mode's, or for any strategy but the reused buffer,
+    /// the strategies' loop. The explain command reads it too.
     /// </summary>
     public static ReceiveLoop LoopOf(ReceiveMode mode, BufferStrategy strategy) =>
         strategy != BufferStrategy.ReusedBuffer ? ReceiveLoop.WithStrategy
@@ -123,26 +104,20 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
             _ => throw new ArgumentOutOfRangeException(nameof(mode), mode, "a receive mode without a loop"),
         };
 
-    /// <summary>A blocking receive per message.</summary>
     protected abstract void ReceivePureBlocking(ReceiveLedger ledger, int messages);
 
-    /// <summary>Block for one message, then drain without waiting.</summary>
     protected abstract void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages);
 
-    /// <summary>Drain without waiting; Thread.Sleep(1) when nothing is queued.</summary>
+    /// <summary>Thread.Sleep(1) when nothing is queued.</summary>
     protected abstract void ReceiveNonBlocking(ReceiveLedger ledger, int messages);
 
-    /// <summary>Poll until readable, then drain without waiting.</summary>
     protected abstract void ReceivePoller(ReceiveLedger ledger, int messages);
 
-    /// <summary>
-    /// A blocking receive per message into the buffers of <see cref="Shape"/>'s strategy (the buffer-strategy suite).
-    /// </summary>
     protected abstract void ReceiveWithStrategy(ReceiveLedger ledger, int messages);
 
     /// <summary>
-    /// The non-blocking mode's deadline: called each time the queue is found empty, with the timestamp of the
-    /// first empty look in this quiet spell (0 when the spell starts); throws once the spell outlasts the idle timeout.
+    /// The non-blocking deadline: given the first empty look of this quiet spell (0 at its start), throws once the
+    /// spell outlasts the idle timeout.
     /// </summary>
     protected long QuietFor(long quietSince)
     {
@@ -159,10 +134,8 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         return quietSince;
     }
 
-    /// <summary>The receiver's deadline passed: the operation fails instead of hanging.</summary>
     protected TimeoutException Idle(string what, Exception? inner = null) => Idle(what, IdleTimeout, inner);
 
-    /// <summary>The same, for a driver's receive body, which knows the idle timeout it waited for.</summary>
     public static TimeoutException Idle(string what, TimeSpan idleTimeout, Exception? inner = null) =>
         new($"{what} for {idleTimeout.TotalSeconds:0.#} s", inner);
 
@@ -175,9 +148,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     protected abstract void Dispose(bool disposing);
 }
 
-/// <summary>
-/// The measured loops of <see cref="MessageReceiver"/>, one method each, named <c>Receive</c> + the loop.
-/// </summary>
+/// <summary>The measured loops of <see cref="MessageReceiver"/>, each a method <c>Receive</c> + the loop.</summary>
 public enum ReceiveLoop
 {
     PureBlocking,

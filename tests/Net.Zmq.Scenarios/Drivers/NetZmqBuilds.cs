@@ -6,27 +6,21 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// One build of Net.Zmq as files: its two managed assemblies, its native libzmq and the suite's Net.Zmq driver
-/// compiled against it, in one folder beside the test assembly (build/TestRun.targets puts them there).
+/// One build of Net.Zmq as files: its two assemblies, its libzmq and the suite's driver compiled against it, in one
+/// folder beside the test assembly (build/TestRun.targets puts them there). The package version leads the assembly's.
 /// </summary>
-/// <param name="Name">Which build: <c>head</c> (the one under test) or <c>base</c> (what it is compared with).</param>
-/// <param name="PackageVersion">The package version (Net.Zmq's assembly version lags it).</param>
-/// <param name="Origin">Where the packages came from, as the build said.</param>
 public sealed record NetZmqBuildFiles(string Name, string Folder, string PackageVersion, string Origin)
 {
     /// <summary>The suite's Net.Zmq driver: the only code that references Net.Zmq, loaded once per build.</summary>
     public const string DriverAssemblyName = "Net.Zmq.Driver.NetZmq";
 
-    /// <summary>The build under test as the run, its processes and its report name it.</summary>
     public const string HeadName = "head";
 
-    /// <summary>The build it is compared with, as named.</summary>
     public const string BaseName = "base";
 
-    /// <summary>
-    /// The assemblies a build's context loads from its own folder; everything else comes from the test process.
-    /// </summary>
-    public static IReadOnlySet<string> OwnAssemblies { get; } = new HashSet<string>(StringComparer.Ordinal) { "Net.Zmq", "Net.Zmq.Core", DriverAssemblyName };
+    /// <summary>Assemblies a build's context loads from its own folder; the rest come from the test process.</summary>
+    public static IReadOnlySet<string> OwnAssemblies { get; } =
+        new HashSet<string>(StringComparer.Ordinal) { "Net.Zmq", "Net.Zmq.Core", DriverAssemblyName };
 
     public string AssemblyPath(string name) => Path.Combine(Folder, name + ".dll");
 
@@ -35,30 +29,33 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 
     /// <summary>The files missing from <see cref="Folder"/>, by name; empty when the build can be loaded.</summary>
     public IReadOnlyList<string> Missing() =>
-        [.. OwnAssemblies.Select(AssemblyPath).Append(NativeLibraryPath).Where(p => !File.Exists(p)).Select(Path.GetFileName).OfType<string>()];
+    [
+        .. OwnAssemblies.Select(AssemblyPath).Append(NativeLibraryPath)
+            .Where(p => !File.Exists(p)).Select(Path.GetFileName).OfType<string>(),
+    ];
 
-    /// <summary>The build under test: the requested Net.Zmq, in <c>netzmq/head/</c> beside the test assembly.</summary>
-    public static NetZmqBuildFiles Head { get; } =
-        new(HeadName, Path.Combine(AppContext.BaseDirectory, "netzmq", HeadName), NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'));
+    public static NetZmqBuildFiles Head { get; } = new(HeadName,
+        Path.Combine(AppContext.BaseDirectory, "netzmq", HeadName),
+        NetZmqBuild.Version, NetZmqBuild.Status.TrimEnd('.'));
 
     /// <summary>
-    /// The base build a change is compared with, in <c>netzmq/base/</c>, or why there is none. build/NetZmqBase.targets
-    /// writes the folder's <c>verdict.txt</c>: "available|&lt;origin&gt;" or "absent|&lt;reason&gt;", then the version.
+    /// The base build in <c>netzmq/base/</c>, or why there is none. build/NetZmqBase.targets writes its
+    /// <c>verdict.txt</c>: "available|&lt;origin&gt;" or "absent|&lt;reason&gt;", then the version.
     /// </summary>
     public static (NetZmqBuildFiles? Files, string Status) Base => BaseBuild.Value;
 
-    private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild = new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", BaseName)));
+    private static readonly Lazy<(NetZmqBuildFiles?, string)> BaseBuild =
+        new(() => ReadBase(Path.Combine(AppContext.BaseDirectory, "netzmq", BaseName)));
 
-    /// <summary>
-    /// The base build in <paramref name="folder"/> as its <c>verdict.txt</c> says; an error naming the file and line
-    /// where it says nothing readable.
-    /// </summary>
+    /// <summary>Reads <paramref name="folder"/>'s <c>verdict.txt</c>; throws naming the file if unreadable.</summary>
     public static (NetZmqBuildFiles? Files, string Status) ReadBase(string folder)
     {
         var verdict = Path.Combine(folder, "verdict.txt");
         if (!File.Exists(verdict))
         {
-            return (null, $"no base build: {verdict} is missing (build/NetZmqBase.targets writes it when a test project is built)");
+            return (null,
+                $"no base build: {verdict} is missing " +
+                "(build/NetZmqBase.targets writes it when a test project is built)");
         }
 
         var lines = File.ReadAllLines(verdict);
@@ -67,20 +64,19 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
             : ("", "");
         return state switch
         {
-            "available" when lines.Length > 1 => (new NetZmqBuildFiles(BaseName, folder, lines[1].Trim(), text.TrimEnd('.')), text),
+            "available" when lines.Length > 1 =>
+                (new NetZmqBuildFiles(BaseName, folder, lines[1].Trim(), text.TrimEnd('.')), text),
             "absent" => (null, text),
-            _ => throw new InvalidDataException($"{verdict}, line 1: expected \"available|<origin>\" or \"absent|<reason>\" and the version on line 2; found \"{string.Join("\\n", lines)}\""),
+            _ => throw new InvalidDataException($"{verdict}, line 1: expected \"available|<origin>\" or " +
+                $"\"absent|<reason>\" and the version on line 2; found \"{string.Join("\\n", lines)}\""),
         };
     }
 }
 
 /// <summary>
-/// The <see cref="AssemblyLoadContext"/> of one Net.Zmq build. Net.Zmq, Net.Zmq.Core and the suite's driver come
-/// from the build's folder; every other assembly (the suite's libraries, the runtime) from the test process, so the
-/// driver speaks the suite's types. Net.Zmq.Core's P/Invokes name "libzmq"; this context answers with the libzmq file
-/// it was given (<see cref="NetZmqBuilds.NativeFileFor"/>), loaded by its path: two files are two copies of the
-/// library in the process (the loader matches a path by file, not by soname), one file is one copy however often it
-/// is loaded.
+/// The <see cref="AssemblyLoadContext"/> of one Net.Zmq build: its own assemblies from its folder, the rest from the
+/// test process so the driver speaks the suite's types. "libzmq" resolves to the file it was given, loaded by path:
+/// the loader matches by file, not soname, so two files are two copies of the library in the process.
 /// </summary>
 public sealed class NetZmqBuildContext : AssemblyLoadContext
 {
@@ -88,10 +84,8 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     private readonly Lazy<nint> _libzmq;
     private int _nativeResolutions;
 
-    /// <param name="driver">The driver this build is: in a counting process, its calls go through that driver's
-    /// counter.</param>
-    /// <param name="nativeLibraryPath">The libzmq file this build's calls reach: its own, or another build's file of
-    /// the same bits.</param>
+    /// <param name="driver">In a counting process, the build's calls go through this driver's counter.</param>
+    /// <param name="nativeLibraryPath">Its own libzmq, or another build's file of the same bits.</param>
     public NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
         : base($"Net.Zmq {files.Name}")
     {
@@ -106,17 +100,15 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 
     public string NativeLibraryPath { get; }
 
-    /// <summary>The build's libzmq, loaded (once) from <see cref="NativeLibraryPath"/>.</summary>
     public nint NativeLibraryHandle => _libzmq.Value;
 
-    /// <summary>
-    /// How often the runtime asked this context for libzmq on behalf of the build's assemblies: proof that their calls
-    /// reach this build's file.
-    /// </summary>
+    /// <summary>How often the runtime asked this context for libzmq: proof the build's calls reach its file.</summary>
     public int NativeResolutions => Volatile.Read(ref _nativeResolutions);
 
     protected override Assembly? Load(AssemblyName assemblyName) =>
-        assemblyName.Name is { } name && NetZmqBuildFiles.OwnAssemblies.Contains(name) ? LoadFromAssemblyPath(_files.AssemblyPath(name)) : null;
+        assemblyName.Name is { } name && NetZmqBuildFiles.OwnAssemblies.Contains(name)
+            ? LoadFromAssemblyPath(_files.AssemblyPath(name))
+            : null;
 
     protected override nint LoadUnmanagedDll(string unmanagedDllName)
     {
@@ -133,53 +125,45 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 /// <summary>Loads a build's driver into its own context: the Net.Zmq driver the rest of the suite sees.</summary>
 public static class NetZmqBuilds
 {
-    /// <summary>
-    /// The type in the driver assembly that is the driver; constructed with (<see cref="DriverId"/>,
-    /// <see cref="NetZmqBuildContext"/>).
-    /// </summary>
+    /// <summary>Constructed with (<see cref="DriverId"/>, <see cref="NetZmqBuildContext"/>).</summary>
     public const string DriverTypeName = "NetZmqTests.Driver.NetZmq.NetZmqDriver";
 
-    /// <summary>
-    /// The head build's driver, or the reason it cannot run here (Net.Zmq not in the build, or its files missing).
-    /// </summary>
-    public static ZmqDriver Head() =>
-        !NetZmqBuild.InBuild ? new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status) : Load(DriverId.NetZmq, NetZmqBuildFiles.Head);
+    public static ZmqDriver Head() => !NetZmqBuild.InBuild
+        ? new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status)
+        : Load(DriverId.NetZmq, NetZmqBuildFiles.Head);
 
-    /// <summary>
-    /// The base build's driver (driver id <see cref="DriverId.NetZmqBase"/>, in a context of its own), or the reason
-    /// there is none.
-    /// </summary>
-    public static ZmqDriver Base() =>
-        NetZmqBuildFiles.Base.Files is { } files ? Load(DriverId.NetZmqBase, files) : new UnavailableDriver(DriverId.NetZmqBase, NetZmqBuildFiles.Base.Status);
+    public static ZmqDriver Base() => NetZmqBuildFiles.Base.Files is { } files
+        ? Load(DriverId.NetZmqBase, files)
+        : new UnavailableDriver(DriverId.NetZmqBase, NetZmqBuildFiles.Base.Status);
 
-    /// <summary>
-    /// <paramref name="files"/>' driver in a context of its own, as driver <paramref name="id"/>; unavailable, with the
-    /// reason, where its files are missing.
-    /// </summary>
+    /// <summary>The build's driver in a context of its own, or unavailable (saying why) if files are missing.</summary>
     public static ZmqDriver Load(DriverId id, NetZmqBuildFiles files)
     {
         var missing = files.Missing();
         if (missing.Count > 0)
         {
             return new UnavailableDriver(id,
-                $"Net.Zmq {files.PackageVersion} ({files.Name}) is in the build, but {string.Join(", ", missing)} {(missing.Count == 1 ? "is" : "are")} missing from {files.Folder}: " +
+                $"Net.Zmq {files.PackageVersion} ({files.Name}) is in the build, but {string.Join(", ", missing)} " +
+                $"{(missing.Count == 1 ? "is" : "are")} missing from {files.Folder}: " +
                 "build/TestRun.targets copies the build's files there when a test project is built");
         }
 
         var context = new NetZmqBuildContext(id, files, NativeFileFor(files));
-        var driver = context.LoadFromAssemblyPath(files.AssemblyPath(NetZmqBuildFiles.DriverAssemblyName)).GetType(DriverTypeName, throwOnError: true)!;
+        var driver = context.LoadFromAssemblyPath(files.AssemblyPath(NetZmqBuildFiles.DriverAssemblyName))
+            .GetType(DriverTypeName, throwOnError: true)!;
         return (ZmqDriver)Activator.CreateInstance(driver, id, context)!;
     }
 
     /// <summary>
-    /// The libzmq file <paramref name="files"/>' build loads: the head's file when the two hold the same bits (one
-    /// file is one copy of the library in the process, so two builds of the binding are compared over one libzmq),
-    /// otherwise its own, loaded by its own path (a second copy, with its own state and threads).
+    /// The head's libzmq file when <paramref name="files"/>' holds the same bits (both builds then run over one copy of
+    /// the library), otherwise its own (a second copy, with its own state and threads).
     /// </summary>
     public static string NativeFileFor(NetZmqBuildFiles files)
     {
         var head = NetZmqBuildFiles.Head.NativeLibraryPath;
         var own = files.NativeLibraryPath;
-        return own != head && File.Exists(head) && File.ReadAllBytes(own).AsSpan().SequenceEqual(File.ReadAllBytes(head)) ? head : own;
+        var same = own != head && File.Exists(head)
+            && File.ReadAllBytes(own).AsSpan().SequenceEqual(File.ReadAllBytes(head));
+        return same ? head : own;
     }
 }

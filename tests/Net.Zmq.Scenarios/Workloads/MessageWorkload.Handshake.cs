@@ -4,9 +4,8 @@ namespace NetZmqTests.Scenarios.Workloads;
 public sealed partial class MessageWorkload
 {
     /// <summary>
-    /// Hello until one arrives (bounded), then the ready marker. Over ROUTER and PUSH the first hello is never
-    /// lost; a PUB's are dropped until the SUB's subscription has reached it, which is exactly what this waits
-    /// for. Hellos still in flight are skipped up to the marker, so nothing of the handshake reaches an operation.
+    /// Hello until one arrives (bounded), then the ready marker: a PUB's hellos drop until the subscription reaches it,
+    /// which is what this waits for. Hellos in flight are skipped, so none reaches an operation.
     /// </summary>
     private void Handshake(TimeSpan timeout)
     {

@@ -4,10 +4,9 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
-/// One case's workload: the measured receiver on the calling thread, a concurrent sender on its own thread, in the
-/// case's pattern, transport, receive mode and buffer strategy. Opening it sets everything up and proves the
-/// route or subscription (a hello that must arrive, then a ready marker); <see cref="RunOperation"/> is one
-/// operation, the thing a benchmark times. Correctness runs exactly this code.
+/// One case's workload: the measured receiver on the calling thread, a concurrent sender on its own. Opening it sets
+/// everything up and proves the route (a hello, then a ready marker); <see cref="RunOperation"/> is what a benchmark
+/// times. Correctness runs exactly this code.
 /// </summary>
 public sealed partial class MessageWorkload : IDisposable
 {
@@ -23,13 +22,11 @@ public sealed partial class MessageWorkload : IDisposable
     private WorkloadShape _variant;
     private WorkloadFaultException? _poisoned;
 
-    /// <summary>
-    /// How long the handshake waits for one hello before sending another (a PUB's are dropped until SUB's subscription
-    /// arrives).
-    /// </summary>
+    /// <summary>How long the handshake waits for one hello before sending another.</summary>
     private static readonly TimeSpan HelloInterval = TimeSpan.FromMilliseconds(20);
 
-    private MessageWorkload(string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, WorkloadShape shape, WorkloadOptions options)
+    private MessageWorkload(
+        string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, WorkloadShape shape, WorkloadOptions options)
     {
         _name = name;
         _options = options;
@@ -57,43 +54,39 @@ public sealed partial class MessageWorkload : IDisposable
         }
         catch (Exception e)
         {
-            while (setup.Count > 0)
+            foreach (var done in setup)
             {
-                setup.Pop().Dispose();
+                done.Dispose();
             }
 
             throw new WorkloadFaultException(FaultKind.DriverError, $"{name}: setup failed: {e.Message}", e);
         }
     }
 
-    /// <summary>Opens the workload of a catalog case: sender and receiver from the case's driver.</summary>
     public static MessageWorkload Open(CaseDefinition definition, WorkloadOptions options)
     {
         var driver = ZmqDrivers.Get(definition.Driver);
         return new MessageWorkload(definition.Id, driver, driver, WorkloadShape.Of(definition), options);
     }
 
-    /// <summary>
-    /// Opens a cross-driver workload over tcp: <paramref name="sender"/>'s sender talks to
-    /// <paramref name="receiver"/>'s receiver.
-    /// </summary>
-    public static MessageWorkload OpenInterop(ZmqDriver sender, ZmqDriver receiver, WorkloadShape shape, WorkloadOptions options) =>
+    /// <summary>A cross-driver workload over tcp: <paramref name="sender"/>'s sender to the other's receiver.</summary>
+    public static MessageWorkload OpenInterop(
+        ZmqDriver sender, ZmqDriver receiver, WorkloadShape shape, WorkloadOptions options) =>
         new($"{sender.Id}->{receiver.Id}/{shape}", sender, receiver, shape, options);
 
     /// <summary>
-    /// The next operations run <paramref name="variant"/>: another receive mode or buffer strategy of the same group
-    /// (same driver, pattern, transport and size) on the same sockets, sender and threads, with
-    /// <paramref name="injected"/> applied to every received message (PERF_INJECT; null for none). This is what lets
-    /// a case and its reference be measured in alternating operations on one workload, where the machine's drift
-    /// and the threads' placement are the same for both.
+    /// The next operations run <paramref name="variant"/> (another receive mode or strategy) on the same sockets and
+    /// threads, with <paramref name="injected"/> applied per message: a case and its reference can then alternate
+    /// operations on one workload, under the same drift and thread placement.
     /// </summary>
     public void Use(CaseDefinition variant, InjectedLoad? injected = null)
     {
         var shape = WorkloadShape.Of(variant);
         if (shape with { Mode = _opened.Mode, Strategy = _opened.Strategy } != _opened)
         {
-            throw new ArgumentException($"{_name}: {variant.Id} is not a variant of this workload ({_opened}): only the receive mode and strategy may differ",
-                nameof(variant));
+            throw new ArgumentException(
+                $"{_name}: {variant.Id} is not a variant of this workload ({_opened}): only the receive mode and " +
+                "strategy may differ", nameof(variant));
         }
 
         _receiver.Use(shape);
@@ -105,40 +98,32 @@ public sealed partial class MessageWorkload : IDisposable
         }
     }
 
-    /// <summary>
-    /// Managed bytes the sender thread allocated during the last operation (the receiver's are the caller's own
-    /// thread's).
-    /// </summary>
+    /// <summary>Managed bytes the sender thread allocated during the last operation.</summary>
     public long SenderBytesLastOperation => _pump.LastOperationBytes;
 
-    /// <summary>
-    /// The sender thread's kernel id (Linux; 0 elsewhere): the thread a measurement pins apart from the receiver.
-    /// </summary>
+    /// <summary>The sender thread's kernel id (Linux; 0 elsewhere), which a measurement pins apart.</summary>
     public int SenderThreadId => _pump.ThreadId;
 
     /// <summary>True once the sender's thread has ended (after <see cref="Dispose"/>, or when it died).</summary>
     public bool SenderThreadEnded => _pump.ThreadEnded;
 
-    /// <summary>The sender's zero-copy buffers so far: handed to the library, and released by it.</summary>
     public ZeroCopyCounts ZeroCopy => _sender.ZeroCopy;
 
     /// <summary>
-    /// One operation: <see cref="CaseCatalog.MessagesPerOperation"/> messages from the sender, each checked by the
-    /// receiver, and the sender done. A fault throws <see cref="WorkloadFaultException"/> and poisons the workload.
+    /// <see cref="CaseCatalog.MessagesPerOperation"/> messages, each checked. A fault throws
+    /// <see cref="WorkloadFaultException"/> and poisons the workload.
     /// </summary>
     public void RunOperation(MessageFault? fault = null) => Run(CaseCatalog.MessagesPerOperation, fault);
 
-    /// <summary>
-    /// Sends and checks <paramref name="messages"/> messages, exactly like an operation but shorter: what a new
-    /// workload runs before it is timed, so that connection buffers have grown and every thread has run once.
-    /// </summary>
+    /// <summary>A short operation run before timing, so connection buffers grow and every thread has run.</summary>
     public void Settle(int messages = 1000) => Run(messages, fault: null);
 
     private void Run(int messages, MessageFault? fault, Action? sent = null)
     {
         if (_poisoned is not null)
         {
-            throw new InvalidOperationException($"{_name}: an earlier operation failed, so this workload is unusable: {_poisoned.Message}");
+            throw new InvalidOperationException(
+                $"{_name}: an earlier operation failed, so this workload is unusable: {_poisoned.Message}");
         }
 
         _ledger.BeginOperation(messages);
@@ -153,7 +138,8 @@ public sealed partial class MessageWorkload : IDisposable
             _receiver.ReceiveOperation(_ledger, messages);
             if (sent is null && !_pump.WaitFinished(_options.IdleTimeout))
             {
-                throw new TimeoutException($"every message arrived, but the sender did not return within {_options.IdleTimeout.TotalSeconds:0.#} s");
+                throw new TimeoutException("every message arrived, but the sender did not return within " +
+                    $"{_options.IdleTimeout.TotalSeconds:0.#} s");
             }
 
             if (_pump.Failure is { } failure)
@@ -170,23 +156,25 @@ public sealed partial class MessageWorkload : IDisposable
 
     private WorkloadFaultException Describe(Exception e)
     {
-        var progress = $"{_ledger.AcceptedInOperation:N0} of {_ledger.ExpectedInOperation:N0} messages received in this operation";
+        var progress =
+            $"{_ledger.AcceptedInOperation:N0} of {_ledger.ExpectedInOperation:N0} messages received in this operation";
         var sender = _pump.Failure is { } failure && failure != e ? $"; the sender had failed: {failure.Message}" : "";
         return e switch
         {
-            MessageFaultException fault => new WorkloadFaultException(fault.Kind, $"{_name}: {fault.Message} ({progress})", e),
+            MessageFaultException fault =>
+                new WorkloadFaultException(fault.Kind, $"{_name}: {fault.Message} ({progress})", e),
             TimeoutException when _pump.Failure is not null =>
                 new WorkloadFaultException(FaultKind.SenderFailed, $"{_name}: {e.Message} ({progress}){sender}", e),
             TimeoutException => new WorkloadFaultException(FaultKind.Timeout, $"{_name}: {e.Message} ({progress})", e),
-            _ when e == _pump.Failure => new WorkloadFaultException(FaultKind.SenderFailed, $"{_name}: the sender failed: {e.Message} ({progress})", e),
+            _ when e == _pump.Failure => new WorkloadFaultException(
+                FaultKind.SenderFailed, $"{_name}: the sender failed: {e.Message} ({progress})", e),
             _ => new WorkloadFaultException(FaultKind.DriverError, $"{_name}: {e.Message} ({progress}){sender}", e),
         };
     }
 
     /// <summary>
-    /// Aborts blocking calls and closes the receiver first (so a sender blocked on a full pipe is released), then
-    /// stops the sender and closes the rest. If the sender thread outlived every deadline, its socket is left open
-    /// rather than closed under it, and so is its context (terminating a context waits for all its sockets).
+    /// Aborts blocking calls and closes the receiver first (releasing a sender blocked on a full pipe). A sender thread
+    /// that outlived every deadline keeps its socket and context open rather than closed under it.
     /// </summary>
     public void Dispose()
     {

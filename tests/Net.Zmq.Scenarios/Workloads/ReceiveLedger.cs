@@ -3,10 +3,8 @@ using NetZmqTests.Scenarios.Payloads;
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
-/// The receiver's account of what arrived. Every received payload passes through <see cref="Accept"/>: the
-/// length and the sequence number are always checked (a loss, duplicate or reordering fails the operation), and
-/// with content verification every byte is compared with the template. The fast path is two compares and an
-/// increment, so the measured loop can afford it.
+/// The receiver's account of what arrived: <see cref="Accept"/> always checks length and sequence number (loss,
+/// duplicate, reordering), and with content verification every byte; the fast path is two compares and an increment.
 /// </summary>
 public sealed class ReceiveLedger(int messageSize, bool verifyContent)
 {
@@ -15,18 +13,14 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
     private long _operationEnd;
     private SortedSet<long>? _missing;
 
-    /// <summary>Sequence number of the next message expected; operations continue where the last one ended.</summary>
+    /// <summary>The next sequence number expected; operations continue where the last one ended.</summary>
     public long Next => _next;
 
-    /// <summary>
-    /// A deliberate regression applied to every message of the operations from now on (PERF_INJECT); null for none.
-    /// </summary>
+    /// <summary>PERF_INJECT's regression, applied to every message from now on; null for none.</summary>
     public InjectedLoad? Injected { get; set; }
 
-    /// <summary>Messages accepted in the current operation so far.</summary>
     public long AcceptedInOperation { get; private set; }
 
-    /// <summary>Messages the current operation sends.</summary>
     public long ExpectedInOperation { get; private set; }
 
     public void BeginOperation(int messages)
@@ -37,9 +31,8 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         Injected?.BeginOperation();
     }
 
-    /// <param name="received">The receive buffer: at least the first <c>min(frameLength, capacity)</c> bytes are the
-    /// frame.</param>
-    /// <param name="frameLength">The frame's full length as the driver reported it (it may exceed the buffer).</param>
+    /// <param name="received">At least its first <c>min(frameLength, capacity)</c> bytes are the frame.</param>
+    /// <param name="frameLength">As the driver reported it (it may exceed the buffer).</param>
     public void Accept(ReadOnlySpan<byte> received, int frameLength)
     {
         if (frameLength != messageSize)

@@ -4,9 +4,8 @@ using NetZmqTests.Scenarios.Payloads;
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
-/// What the sender sends in one operation: message sequence numbers <see cref="First"/> onwards, with at most
-/// one injected <see cref="MessageFault"/>, from buffers of <see cref="Strategy"/> (the operation's variant: one
-/// workload can run every strategy of its group). A struct so that starting an operation allocates nothing.
+/// One operation's sends: sequence numbers from <see cref="First"/>, at most one injected <see cref="MessageFault"/>,
+/// buffers of <see cref="Strategy"/>. A struct so that starting an operation allocates nothing.
 /// </summary>
 public readonly struct SendPlan(long first, int messages, MessageFault? fault, BufferStrategy strategy)
 {
@@ -16,9 +15,7 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
 
     public MessageFault? Fault { get; } = fault;
 
-    /// <summary>
-    /// How many messages the sender sends: one fewer for a loss, one more for a duplicate, none from a stop on.
-    /// </summary>
+    /// <summary>One fewer for a loss, one more for a duplicate, none from a stop on.</summary>
     public int Count { get; } = fault?.Kind switch
     {
         FaultKind.Lost => messages - 1,
@@ -29,7 +26,7 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
 
     /// <summary>
     /// Writes message <paramref name="i"/>'s sequence number into <paramref name="payload"/>, which already holds
-    /// <paramref name="template"/>'s bytes: either the sender's reused buffer or a fresh copy of the template.
+    /// <paramref name="template"/>'s bytes.
     /// </summary>
     public void Fill(int i, Span<byte> payload, ReadOnlySpan<byte> template)
     {
@@ -42,9 +39,7 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
         FillWithFault(i, payload, template, Fault);
     }
 
-    /// <summary>
-    /// Message <paramref name="i"/> into a fresh buffer: <paramref name="template"/>'s bytes, then <see cref="Fill"/>.
-    /// </summary>
+    /// <summary>Message <paramref name="i"/> into a fresh copy of <paramref name="template"/>.</summary>
     public void Write(int i, Span<byte> payload, ReadOnlySpan<byte> template)
     {
         template.CopyTo(payload);

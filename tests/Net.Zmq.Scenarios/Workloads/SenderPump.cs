@@ -3,9 +3,8 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Scenarios.Workloads;
 
 /// <summary>
-/// The concurrent sender: one long-lived background thread per workload that sends an operation's messages each
-/// time it is started. Thread start-up is therefore not part of any measured operation (Net.Zmq's own benchmarks
-/// start a new receiver thread inside every operation, which puts thread creation into every figure).
+/// The concurrent sender: one long-lived background thread per workload, so thread start-up is in no measured
+/// operation (Net.Zmq's own benchmarks start a thread inside every operation).
 /// </summary>
 internal sealed partial class SenderPump : IDisposable
 {
@@ -28,20 +27,14 @@ internal sealed partial class SenderPump : IDisposable
         _thread.Start();
     }
 
-    /// <summary>
-    /// The sender thread's kernel id on Linux (0 elsewhere, or before the thread has started): what a measurement
-    /// needs to pin it to a CPU of its own.
-    /// </summary>
+    /// <summary>The sender thread's kernel id on Linux (0 elsewhere, or before it started), for pinning.</summary>
     public int ThreadId => _threadId;
 
-    /// <summary>
-    /// What the sender thread allocated during its last operation (read after <see cref="WaitFinished"/>).
-    /// </summary>
+    /// <summary>What the sender thread allocated last operation (read after <see cref="WaitFinished"/>).</summary>
     public long LastOperationBytes => Interlocked.Read(ref _lastOperationBytes);
 
     public bool ThreadEnded => !_thread.IsAlive;
 
-    /// <summary>The sender's error, once it has failed.</summary>
     public Exception? Failure => _failure;
 
     public void Start(SendPlan plan)
@@ -50,13 +43,9 @@ internal sealed partial class SenderPump : IDisposable
         _start.Release();
     }
 
-    /// <summary>Waits until the operation's last message has been handed to the driver.</summary>
     public bool WaitFinished(TimeSpan deadline) => _finished.Wait(deadline);
 
-    /// <summary>
-    /// Runs <paramref name="action"/> on the sender thread between operations; false when it did not finish within
-    /// <paramref name="deadline"/>.
-    /// </summary>
+    /// <summary>Runs <paramref name="action"/> on the sender thread; false if not done by the deadline.</summary>
     public bool RunOnThread(Action action, TimeSpan deadline)
     {
         _action = action;
@@ -116,7 +105,6 @@ internal sealed partial class SenderPump : IDisposable
         }
     }
 
-    /// <summary>Asks the thread to stop and waits for it; the caller aborts blocking calls first.</summary>
     public bool Stop(TimeSpan deadline)
     {
         _stopping = true;

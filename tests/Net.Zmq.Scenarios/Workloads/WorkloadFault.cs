@@ -8,36 +8,28 @@ public enum FaultKind
     Reordered,
     Corrupted,
 
-    /// <summary>The receiver waited longer than its deadline for the next message.</summary>
+    /// <summary>The receiver waited past its deadline for the next message.</summary>
     Timeout,
 
-    /// <summary>The sender stopped with an error.</summary>
     SenderFailed,
 
-    /// <summary>The driver itself reported an error.</summary>
     DriverError,
 }
 
-/// <summary>
-/// The operation failed: the message names the case and what went wrong. A workload that threw this is
-/// poisoned; its measurement, if any, is invalid.
-/// </summary>
+/// <summary>The operation failed, naming the case; the workload is poisoned and any measurement invalid.</summary>
 public sealed class WorkloadFaultException(FaultKind kind, string message, Exception? inner = null)
     : Exception(message, inner)
 {
     public FaultKind Kind { get; } = kind;
 }
 
-/// <summary>Raised by the ledger for a message that is not the one expected; wrapped with the case id.</summary>
+/// <summary>Raised by the ledger for an unexpected message; wrapped with the case id.</summary>
 public sealed class MessageFaultException(FaultKind kind, string message) : Exception(message)
 {
     public FaultKind Kind { get; } = kind;
 }
 
-/// <summary>
-/// A deliberate fault the sender injects into one operation, so tests can show that the receiver's checks catch
-/// it. <see cref="Index"/> is the position within the operation.
-/// </summary>
+/// <summary>A fault the sender injects at <see cref="Index"/> in one operation, to show the checks catch it.</summary>
 public sealed record MessageFault(FaultKind Kind, int Index)
 {
     public static MessageFault Lose(int index) => new(FaultKind.Lost, index);
@@ -49,16 +41,13 @@ public sealed record MessageFault(FaultKind Kind, int Index)
 
     public static MessageFault Corrupt(int index) => new(FaultKind.Corrupted, index);
 
-    /// <summary>
-    /// The sender throws instead of sending message <paramref name="index"/>: its thread ends mid-operation.
-    /// </summary>
+    /// <summary>The sender's thread throws instead of sending message <paramref name="index"/>.</summary>
     public static MessageFault SenderDies(int index) => new(FaultKind.SenderFailed, index);
 
-    /// <summary>
-    /// The sender returns quietly after <paramref name="index"/> messages, as if its peer had gone away.
-    /// </summary>
+    /// <summary>The sender returns quietly after <paramref name="index"/> messages, as if its peer had gone.</summary>
     public static MessageFault SenderStops(int index) => new(FaultKind.Timeout, index);
 }
 
 /// <summary>The error an injected <see cref="MessageFault.SenderDies"/> raises on the sender's thread.</summary>
-public sealed class SenderDiedException(long sequence) : Exception($"injected: the sender died before message #{sequence}");
+public sealed class SenderDiedException(long sequence)
+    : Exception($"injected: the sender died before message #{sequence}");
