@@ -9,13 +9,12 @@ public enum DriverId
     /// <summary>libzmq through the thinnest P/Invoke: the floor Net.Zmq's overhead is measured against.</summary>
     LibZmq,
 
-    /// <summary>NetMQ, the managed ZeroMQ: what a .NET user would pick instead; always available.</summary>
+    /// <summary>NetMQ, the managed ZeroMQ a .NET user would pick instead; always available.</summary>
     NetMQ,
 
     /// <summary>
-    /// Net.Zmq's base build: what a change (the head, <see cref="NetZmq"/>) is compared with, case by case in the same
-    /// cells; an optional build input (NetZmqBaseSource, NetZmqBaseVersion). Its cases are the head's, run by the same
-    /// driver code loaded a second time, over the base's Net.Zmq.
+    /// Net.Zmq's base build, compared with the head case by case in the same cells: the same driver code loaded again
+    /// over the base's Net.Zmq; an optional build input (NetZmqBaseSource, NetZmqBaseVersion).
     /// </summary>
     NetZmqBase,
 }
@@ -26,9 +25,7 @@ public enum Suite
     /// <summary>Net.Zmq's receive-mode table: ROUTER to ROUTER over tcp, four modes, four sizes.</summary>
     ReceiveModes,
 
-    /// <summary>
-    /// Every other pattern and transport in the four receive modes (ROUTER over tcp is ReceiveModes).
-    /// </summary>
+    /// <summary>Every other pattern and transport in the four receive modes.</summary>
     Patterns,
 
     /// <summary>Net.Zmq's buffer-strategy table: ROUTER to ROUTER over tcp, blocking receive, six sizes.</summary>
@@ -37,10 +34,8 @@ public enum Suite
 
 public enum Pattern
 {
-    /// <summary>PUSH to PULL.</summary>
     PushPull,
 
-    /// <summary>PUB to SUB (subscribed to everything).</summary>
     PubSub,
 
     /// <summary>ROUTER to ROUTER: every message is [routing id][payload].</summary>
@@ -49,26 +44,24 @@ public enum Pattern
 
 public enum Transport
 {
-    /// <summary>tcp on 127.0.0.1 with an ephemeral port.</summary>
     Tcp,
 
     /// <summary>In-process, within one driver's context.</summary>
     Inproc,
 }
 
-/// <summary>How the measured receiver waits for messages.</summary>
+/// <summary>
+/// How the measured receiver waits: a blocking receive per frame; block for one, then drain without waiting; drain,
+/// with Thread.Sleep(1) when nothing is queued; poll until readable, then drain.
+/// </summary>
 public enum ReceiveMode
 {
-    /// <summary>A blocking receive per frame.</summary>
     PureBlocking,
 
-    /// <summary>Block for the first message, then drain without waiting.</summary>
     BlockingWithBatch,
 
-    /// <summary>Drain without waiting; Thread.Sleep(1) when nothing is queued.</summary>
     NonBlocking,
 
-    /// <summary>Poll until readable, then drain without waiting.</summary>
     Poller,
 }
 
@@ -76,9 +69,7 @@ public enum ReceiveMode
 public enum BufferStrategy
 {
     /// <summary>
-    /// The receive-mode and pattern suites' strategy: the sender copies out of one payload buffer it reuses, the
-    /// receiver copies into one buffer it reuses (NetMQ: one Msg it reuses), so nothing is allocated per message by
-    /// the workload itself.
+    /// One reused buffer on each side (NetMQ: one reused Msg), so the workload allocates nothing per message.
     /// </summary>
     ReusedBuffer,
 
@@ -91,16 +82,13 @@ public enum BufferStrategy
     /// <summary>A native message per message on both sides (NetMQ: a pooled Msg per frame).</summary>
     Message,
 
-    /// <summary>
-    /// The sender hands native memory to the library with a free callback; the receiver uses a native message.
+    /// <summary>The sender hands native memory over with a free callback; the receiver uses a native message.
     /// </summary>
     MessageZeroCopy,
 
     /// <summary>The sender rents from Net.Zmq's MessagePool (0.4.x only); the receiver uses a native message.</summary>
     MessagePool,
 
-    /// <summary>
-    /// MessagePool on both sides: the receiver rents a pooled message of the known size (0.4.x only).
-    /// </summary>
+    /// <summary>MessagePool on both sides: the receiver rents a pooled message of the known size (0.4.x only).</summary>
     MessagePoolRecvPool,
 }

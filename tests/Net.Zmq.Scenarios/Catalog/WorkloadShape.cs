@@ -1,12 +1,12 @@
 namespace NetZmqTests.Scenarios.Catalog;
 
 /// <summary>What a workload's two ends are: everything in a case but its driver and suite.</summary>
-public readonly record struct WorkloadShape(Pattern Pattern, Transport Transport, ReceiveMode Mode, BufferStrategy Strategy, int MessageSize)
+public readonly record struct WorkloadShape(
+    Pattern Pattern, Transport Transport, ReceiveMode Mode, BufferStrategy Strategy, int MessageSize)
 {
     public static WorkloadShape Of(CaseDefinition definition) =>
         new(definition.Pattern, definition.Transport, definition.Mode, definition.Strategy, definition.MessageSize);
 
-    /// <summary>ROUTER to ROUTER: every message carries a routing-id frame before its payload.</summary>
     public bool Routed => Pattern == Pattern.RouterRouter;
 
     /// <summary>PUB drops silently when a pipe is full: its high-water marks must hold a whole operation.</summary>

@@ -108,7 +108,6 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
 
     protected abstract void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages);
 
-    /// <summary>Thread.Sleep(1) when nothing is queued.</summary>
     protected abstract void ReceiveNonBlocking(ReceiveLedger ledger, int messages);
 
     protected abstract void ReceivePoller(ReceiveLedger ledger, int messages);
