@@ -89,6 +89,6 @@ public enum BufferStrategy
     /// <summary>The sender rents from Net.Zmq's MessagePool (0.4.x only); the receiver uses a native message.</summary>
     MessagePool,
 
-    /// <summary>MessagePool on both sides: the receiver rents a pooled message of the known size (0.4.x only).</summary>
+    /// <summary>MessagePool on both sides: the receiver rents a pooled message of known size (0.4.x only).</summary>
     MessagePoolRecvPool,
 }

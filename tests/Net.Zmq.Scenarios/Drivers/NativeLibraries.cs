@@ -7,23 +7,17 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// <summary>Which file a loaded native library is, so that reports name the binary that ran.</summary>
 public static class NativeLibraries
 {
-    /// <summary>
-    /// The file <paramref name="handle"/>'s <paramref name="export"/> lives in (Linux: /proc/self/maps), or a note
-    /// where that is not visible.
-    /// </summary>
+    /// <summary>The file <paramref name="handle"/>'s <paramref name="export"/> lives in, or a note if unseen.</summary>
     public static string PathOf(nint handle, string export = "zmq_version") =>
         MappedFileOf(NativeLibrary.GetExport(handle, export)) ?? "(path not visible on this OS)";
 
-    /// <summary>
-    /// The file <paramref name="handle"/> was loaded from as a fingerprint names it
-    /// (<see cref="MachinePaths.Identify"/>: its name and hash, not where it lay), or a note where that is not visible.
-    /// </summary>
+    /// <summary>The loaded file as a fingerprint names it (<see cref="MachinePaths.Identify"/>), or a note.</summary>
     public static string IdentityOf(nint handle) =>
-        MappedFileOf(NativeLibrary.GetExport(handle, "zmq_version")) is { } path ? MachinePaths.Identify(path) : "(file not visible on this OS)";
+        MappedFileOf(NativeLibrary.GetExport(handle, "zmq_version")) is { } path
+            ? MachinePaths.Identify(path)
+            : "(file not visible on this OS)";
 
-    /// <summary>
-    /// The file mapped at <paramref name="address"/> (Linux: /proc/self/maps); null where that cannot be read.
-    /// </summary>
+    /// <summary>The file mapped at <paramref name="address"/> (Linux: /proc/self/maps); null elsewhere.</summary>
     public static string? MappedFileOf(nint address)
     {
         const string maps = "/proc/self/maps";

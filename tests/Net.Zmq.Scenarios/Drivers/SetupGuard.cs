@@ -7,10 +7,9 @@ internal static class SetupGuard
         where TResource : IDisposable =>
         CleanUpOnFailure(resource, r => r.Dispose(), configure);
 
-    /// <summary>
-    /// The same for a resource that is a raw handle (libzmq's socket pointer) with its own close call.
-    /// </summary>
-    public static T CleanUpOnFailure<TResource, T>(TResource resource, Action<TResource> cleanUp, Func<TResource, T> configure)
+    /// <summary>The same for a raw handle (libzmq's socket pointer) with its own close call.</summary>
+    public static T CleanUpOnFailure<TResource, T>(
+        TResource resource, Action<TResource> cleanUp, Func<TResource, T> configure)
     {
         try
         {

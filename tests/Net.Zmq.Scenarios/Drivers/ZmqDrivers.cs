@@ -4,26 +4,21 @@ using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>
-/// The drivers, in report order (<see cref="DriverId"/>'s). Availability is decided once per process.
-/// </summary>
+/// <summary>The drivers, in report order (<see cref="DriverId"/>'s); availability is decided once a process.</summary>
 public static class ZmqDrivers
 {
     /// <summary>
-    /// Which build of Net.Zmq was loaded first in this process, <see cref="DriverId.NetZmq"/> (the head) or
-    /// <see cref="DriverId.NetZmqBase"/>. Two copies of the same code can run at different speeds by where they land
-    /// in memory (code layout), so no build always gets the first place: it is drawn from the process's seed
-    /// (<see cref="RunSeed"/>), and said.
+    /// Which Net.Zmq build loads first: code layout can make two copies of the same code run at different speeds, so
+    /// the place is drawn from the process's seed (<see cref="RunSeed"/>), and said.
     /// </summary>
     public static DriverId NetZmqLoadedFirst { get; } =
         new Random(RunSeed.For(RunSeed.Process, "loaded first")).Next(2) == 0 ? DriverId.NetZmq : DriverId.NetZmqBase;
 
-    /// <summary>
-    /// "head" or "base", whichever <see cref="NetZmqLoadedFirst"/> is, where the base build is in the build; empty
-    /// otherwise.
-    /// </summary>
+    /// <summary>"head" or "base", whichever loaded first, where the base is in the build; empty otherwise.</summary>
     public static string NetZmqLoadedFirstName =>
-        !Get(DriverId.NetZmqBase).Availability.IsAvailable ? "" : NetZmqLoadedFirst == DriverId.NetZmq ? NetZmqBuildFiles.HeadName : NetZmqBuildFiles.BaseName;
+        !Get(DriverId.NetZmqBase).Availability.IsAvailable ? ""
+        : NetZmqLoadedFirst == DriverId.NetZmq ? NetZmqBuildFiles.HeadName
+        : NetZmqBuildFiles.BaseName;
 
     public static IReadOnlyList<ZmqDriver> All { get; } = Load();
 
@@ -31,28 +26,21 @@ public static class ZmqDrivers
 
     private static ZmqDriver[] Load()
     {
-        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so each is asked here, in the
-        // drawn order.
+        // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so ask in the drawn order.
         static ZmqDriver Loaded(ZmqDriver driver)
         {
             _ = driver.Availability;
             return driver;
         }
 
-        ZmqDriver head, @base;
-        if (NetZmqLoadedFirst == DriverId.NetZmq)
-        {
-            head = Loaded(NetZmqBuilds.Head());
-            @base = Loaded(NetZmqBuilds.Base());
-        }
-        else
-        {
-            @base = Loaded(NetZmqBuilds.Base());
-            head = Loaded(NetZmqBuilds.Head());
-        }
-
+        var headFirst = NetZmqLoadedFirst == DriverId.NetZmq;
+        var first = Loaded(headFirst ? NetZmqBuilds.Head() : NetZmqBuilds.Base());
+        var second = Loaded(headFirst ? NetZmqBuilds.Base() : NetZmqBuilds.Head());
+        var (head, @base) = headFirst ? (first, second) : (second, first);
         ZmqDriver[] drivers = [head, new LibZmqDriver(), new NetMqDriver(), @base];
-        return drivers.Select((d, i) => d.Id == (DriverId)i ? d : throw new InvalidOperationException($"driver {d.Id} is listed in place {i}")).ToArray();
+        return drivers.Select((d, i) => d.Id == (DriverId)i
+            ? d
+            : throw new InvalidOperationException($"driver {d.Id} is listed in place {i}")).ToArray();
     }
 }
 
@@ -61,25 +49,21 @@ public static class NetZmqBuild
 {
     public static bool InBuild => Read("NetZmq.Available") == "true";
 
-    /// <summary>auto, required or off.</summary>
     public static string Mode => Read("NetZmq.Mode");
 
-    /// <summary>The requested package version (Net.Zmq's assembly version lags its package version).</summary>
+    /// <summary>The requested package version (Net.Zmq's assembly version lags it).</summary>
     public static string Version => Read("NetZmq.Version");
 
-    /// <summary>
-    /// Whether the requested version has MessagePool and the receive-pool Recv, as build/NetZmq.targets decided
-    /// (present or not).
-    /// </summary>
-    public static bool HasMessagePool => Read("NetZmq.HasMessagePool").Equals("true", StringComparison.OrdinalIgnoreCase);
+    /// <summary>Whether the requested version has MessagePool and the receive-pool Recv.</summary>
+    public static bool HasMessagePool =>
+        Read("NetZmq.HasMessagePool").Equals("true", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>
-    /// The build's one-line verdict: where Net.Zmq came from, or why it is absent and how to enable it.
-    /// </summary>
+    /// <summary>One line: where Net.Zmq came from, or why it is absent and how to enable it.</summary>
     public static string Status => Read("NetZmq.Status");
 
     private static string Read(string key) =>
         typeof(NetZmqBuild).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
             .SingleOrDefault(a => a.Key == key)?.Value
-        ?? throw new InvalidOperationException($"Assembly metadata '{key}' is missing: build/NetZmq.targets did not run.");
+        ?? throw new InvalidOperationException(
+            $"Assembly metadata '{key}' is missing: build/NetZmq.targets did not run.");
 }
