@@ -14,6 +14,7 @@ public interface IReferenceLoop : IDisposable
     int SenderThreadId { get; }
 
     /// <summary>One operation: 10,000 messages sent and received; every wait has a deadline.</summary>
+    void RunOperation();
 }
 
 /// <summary>Reference loops exist only for Net.Zmq, whose published tables the suite reproduces.</summary>
