@@ -3,12 +3,9 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// Blocking calls that a signal interrupted (EINTR) and the driver made again, counted per driver for the run's notes.
-/// libzmq's blocking calls return EINTR when a signal reaches the waiting thread, and the .NET runtime sends its own
-/// (seen under the collections of ByteArray at 64 KiB: twice in about ten runs, once in the floor's zmq_recv and
-/// once in Net.Zmq's Recv, and each time the whole Perf run failed on it). The floor makes the call again, as a C
-/// caller does. Net.Zmq throws a ZmqException instead (its Socket.Recv and Send treat only EAGAIN specially), so its
-/// driver makes the call again as a careful user would, and the report says how often it had to.
+/// Blocking calls interrupted by a signal (EINTR, which the .NET runtime sends itself) and made again, counted per
+/// driver for the run's notes. The floor retries as a C caller does; Net.Zmq throws a ZmqException on EINTR, so its
+/// driver retries as a careful user would.
 /// </summary>
 public static class Interruptions
 {
@@ -16,9 +13,7 @@ public static class Interruptions
 
     private static readonly long[] Counts = new long[Enum.GetValues<DriverId>().Length];
 
-    /// <summary>
-    /// True, and counted, when <paramref name="errorNumber"/> says the call was interrupted and should be made again.
-    /// </summary>
+    /// <summary>True, and counted, when <paramref name="errorNumber"/> is EINTR.</summary>
     public static bool Retry(int errorNumber, DriverId driver)
     {
         if (errorNumber != EINTR)
@@ -30,8 +25,6 @@ public static class Interruptions
         return true;
     }
 
-    /// <summary>
-    /// How many calls of <paramref name="driver"/> were interrupted and made again since the process started.
-    /// </summary>
+    /// <summary>Calls of <paramref name="driver"/> interrupted and made again since the process started.</summary>
     public static long Count(DriverId driver) => Interlocked.Read(ref Counts[(int)driver]);
 }

@@ -5,16 +5,16 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// The measured loops, each written once: the four receive modes and the buffer strategies, over a driver's
-/// <typeparamref name="TSocket"/>. It is a struct, so the JIT specialises this class per driver and every call on
-/// <see cref="_socket"/> is direct; the field is mutable so that calls change the struct in place, never a copy.
+/// The measured loops, each written once, over a driver's struct <typeparamref name="TSocket"/>: the JIT specialises
+/// this class per driver so every call on <see cref="_socket"/> is direct.
 /// </summary>
-public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, WorkloadShape shape, TimeSpan idleTimeout)
+public sealed class SocketReceiver<TSocket>(
+    TSocket socket, string endpoint, WorkloadShape shape, TimeSpan idleTimeout)
     : MessageReceiver(endpoint, shape, idleTimeout)
     where TSocket : struct, IReceiveSocket
 {
-    // Never readonly: a call on a readonly field of a struct type works on a defensive copy, and NetMQ's body keeps
-    // the Msg values it receives into in the struct itself.
+    // Never readonly: calls on a readonly struct field work on a defensive copy, and NetMQ's body keeps its Msg values
+    // in the struct itself.
 #pragma warning disable IDE0044
     private TSocket _socket = socket;
 #pragma warning restore IDE0044
@@ -31,7 +31,6 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
         }
     }
 
-    /// <summary>Block for one message, then drain without waiting.</summary>
     protected override void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
     {
         var received = 0;
@@ -46,7 +45,6 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
         }
     }
 
-    /// <summary>Drain without waiting; Thread.Sleep(1) when nothing is queued.</summary>
     protected override void ReceiveNonBlocking(ReceiveLedger ledger, int messages)
     {
         var received = 0;
@@ -65,7 +63,6 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
         }
     }
 
-    /// <summary>Poll until readable, then drain without waiting.</summary>
     protected override void ReceivePoller(ReceiveLedger ledger, int messages)
     {
         var received = 0;
@@ -83,9 +80,6 @@ public sealed class SocketReceiver<TSocket>(TSocket socket, string endpoint, Wor
         }
     }
 
-    /// <summary>
-    /// A blocking receive per message into the buffers of the strategy in use (the buffer-strategy suite).
-    /// </summary>
     protected override void ReceiveWithStrategy(ReceiveLedger ledger, int messages)
     {
         var strategy = Shape.Strategy;

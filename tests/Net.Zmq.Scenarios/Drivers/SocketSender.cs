@@ -5,9 +5,8 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// The send loops, each written once: every buffer strategy over a driver's <typeparamref name="TSocket"/>, a struct
-/// the JIT specialises this class for. Each message starts as a copy of the case's payload template; the plan writes
-/// its sequence number (and any injected fault).
+/// The send loops, each written once over a driver's struct <typeparamref name="TSocket"/>. Each message starts as a
+/// copy of the payload template; the plan writes its sequence number (and any injected fault).
 /// </summary>
 public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) : IMessageSender
     where TSocket : struct, ISendSocket
@@ -19,8 +18,7 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
     private readonly int _size = shape.MessageSize;
     private readonly byte[] _template = Payloads.Payload.CreateTemplate(shape.MessageSize);
 
-    // On the pinned object heap, as it has always been measured: no collection moves the buffer every send reads.
-    // (A native body still pins it itself per message, so nothing depends on this.)
+    // On the pinned object heap, as always measured, so no collection moves the buffer every send reads.
     private readonly byte[] _payload = PinnedTemplate(shape.MessageSize);
 
     public ZeroCopyCounts ZeroCopy => _socket.ZeroCopy;
@@ -65,10 +63,7 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
 
     public void Dispose() => _socket.Dispose();
 
-    /// <summary>
-    /// ByteArray: a new array per message, as a program that allocates per send does (one call per operation, the loop
-    /// unchanged).
-    /// </summary>
+    /// <summary>A new array per message, as a program that allocates per send does.</summary>
     private void SendNewArrays(SendPlan plan)
     {
         var count = plan.Count;
@@ -81,7 +76,6 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
         }
     }
 
-    /// <summary>ArrayPool: each message's array rented and returned once sent.</summary>
     private void SendRentedArrays(SendPlan plan)
     {
         var count = plan.Count;

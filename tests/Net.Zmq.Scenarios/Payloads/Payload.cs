@@ -3,15 +3,13 @@ using System.Buffers.Binary;
 namespace NetZmqTests.Scenarios.Payloads;
 
 /// <summary>
-/// Message contents: the first <see cref="SequenceBytes"/> bytes carry the message's sequence number
-/// (little-endian), the rest is a fixed-seed pseudo-random template, so every loss, duplicate, reordering
-/// and corruption is visible to the receiver and every run sends the same bytes.
+/// Message contents: the first <see cref="SequenceBytes"/> bytes carry the sequence number (little-endian), the rest a
+/// fixed-seed pseudo-random template, so every fault is visible and every run sends the same bytes.
 /// </summary>
 public static class Payload
 {
     public const int SequenceBytes = sizeof(long);
 
-    /// <summary>Each size gets the same bytes in every run and on every machine.</summary>
     public static byte[] CreateTemplate(int size)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(size, SequenceBytes);
