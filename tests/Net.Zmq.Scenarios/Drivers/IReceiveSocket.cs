@@ -20,7 +20,7 @@ public interface IReceiveSocket : IDisposable
 
     bool Poll();
 
-    /// <summary>PERF_INJECT's <c>call</c>: one cheap native call (the socket type); a managed driver makes none.</summary>
+    /// <summary>PERF_INJECT's <c>call</c>: one cheap native call; a managed driver makes none.</summary>
     void ExtraNativeCall();
 
     /// <summary>The call <see cref="Poll"/> makes, for the message when it saw nothing.</summary>

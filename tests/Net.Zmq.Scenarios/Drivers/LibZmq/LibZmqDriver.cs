@@ -23,9 +23,7 @@ public sealed class LibZmqDriver : ZmqDriver
     }
 }
 
-/// <summary>
-/// One libzmq context (one I/O thread, libzmq's default) for both ends of a workload; inproc needs exactly that.
-/// </summary>
+/// <summary>One libzmq context (one I/O thread, the default) for both ends of a workload; inproc needs that.</summary>
 internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly nint _context = zmq_ctx_new();
@@ -46,7 +44,8 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             }
 
             Bind(socket, RouterIdentities.BindAddress(shape.Transport), out var endpoint);
-            return new SocketReceiver<LibZmqReceiveSocket>(new LibZmqReceiveSocket(socket, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
+            return new SocketReceiver<LibZmqReceiveSocket>(
+                new LibZmqReceiveSocket(socket, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
         });
     }
 

@@ -5,34 +5,33 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// Chooses the libzmq binary for the floor, once per process. With Net.Zmq in the build it is the very file the
-/// head build of Net.Zmq loads (<see cref="NetZmqBuildContext"/>), so Net.Zmq ÷ LibZmq compares bindings, not
-/// builds. Otherwise it is the system's libzmq (Debian/Ubuntu: libzmq5).
+/// Chooses the floor's libzmq once per process: with Net.Zmq in the build, the very file its head build loads (so
+/// Net.Zmq ÷ LibZmq compares bindings, not builds); otherwise the system's.
 /// </summary>
 internal static class LibZmqLibrary
 {
-    private static readonly Lazy<LoadResult> Result = new(Load);
+    private static readonly Lazy<DriverAvailability> Result = new(Load);
 
-    public static DriverAvailability Availability => Result.Value.Availability;
+    public static DriverAvailability Availability => Result.Value;
 
-    private sealed record LoadResult(DriverAvailability Availability, nint Handle);
-
-    private static LoadResult Load()
+    private static DriverAvailability Load()
     {
         if (OperatingSystem.IsWindows())
         {
-            return new LoadResult(DriverAvailability.Absent(
-                "the LibZmq driver's poll item is laid out for POSIX; it does not run on Windows"), 0);
+            return DriverAvailability.Absent(
+                "the LibZmq driver's poll item is laid out for POSIX; it does not run on Windows");
         }
 
         if (!TryLoadLibzmq(out var handle, out var origin, out var failure))
         {
-            return new LoadResult(DriverAvailability.Absent(failure), 0);
+            return DriverAvailability.Absent(failure);
         }
 
         var path = NativeLibraries.PathOf(handle);
         // A counting process's floor calls its counter, which forwards to this very file.
-        var resolved = NativeCallCounter.InCountingProcess ? NativeCallCounter.Load(DriverId.LibZmq, path).Handle : handle;
+        var resolved = NativeCallCounter.InCountingProcess
+            ? NativeCallCounter.Load(DriverId.LibZmq, path).Handle
+            : handle;
         NativeLibrary.SetDllImportResolver(typeof(LibZmqLibrary).Assembly,
             (name, _, _) => name == LibZmqNative.Library ? resolved : 0);
 
@@ -43,26 +42,28 @@ internal static class LibZmqLibrary
         }
 
         var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
-        return new LoadResult(DriverAvailability.Available(
+        return DriverAvailability.Available(
             $"libzmq {version} from {path} ({origin})",
-            new DriverProvenance(version, origin, $"libzmq {version}, {NativeLibraries.IdentityOf(handle)}")), handle);
+            new DriverProvenance(version, origin, $"libzmq {version}, {NativeLibraries.IdentityOf(handle)}"));
     }
 
     private static bool TryLoadLibzmq(out nint handle, out string origin, out string failure)
     {
         if (NetZmqBuild.InBuild)
         {
-            // The very file the head build's context loads for Net.Zmq.Core: loaded by the same path, it is the same
-            // copy of the library in this process.
+            // Loaded by the same path as the head build's context does: the same copy of the library in the process.
             var file = NetZmqBuildFiles.Head.NativeLibraryPath;
             origin = "the binary Net.Zmq.Native ships, which Net.Zmq loads";
-            failure = $"Net.Zmq is in the build, but its native libzmq ({file}) did not load for this OS and architecture";
+            failure =
+                $"Net.Zmq is in the build, but its native libzmq ({file}) did not load for this OS and architecture";
             return NativeLibrary.TryLoad(file, out handle);
         }
 
         origin = "the system's, because Net.Zmq is not in the build";
         failure = "";
-        var names = OperatingSystem.IsMacOS() ? new[] { "libzmq.5.dylib", "libzmq.dylib" } : ["libzmq.so.5", "libzmq.so"];
+        var names = OperatingSystem.IsMacOS()
+            ? new[] { "libzmq.5.dylib", "libzmq.dylib" }
+            : ["libzmq.so.5", "libzmq.so"];
         foreach (var name in names)
         {
             if (NativeLibrary.TryLoad(name, out handle))

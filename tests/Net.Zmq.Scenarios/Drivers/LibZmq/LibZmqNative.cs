@@ -4,17 +4,13 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable
-/// arguments, source-generated stubs). "libzmq" is resolved by <see cref="LibZmqLibrary"/> to the binary chosen
-/// for this process. Calls whose errno is read afterwards capture it in the stub (SetLastError), so the runtime
-/// cannot overwrite it between the call and the check.
+/// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable arguments,
+/// source-generated stubs), resolved by <see cref="LibZmqLibrary"/>. Calls whose errno is read afterwards capture it
+/// in the stub (SetLastError), so the runtime cannot overwrite it before the check.
 /// </summary>
 internal static unsafe partial class LibZmqNative
 {
-    /// <summary>
-    /// An array pinned for its owner's lifetime, and its address: the loops hand libzmq raw pointers without a fixed
-    /// block per message.
-    /// </summary>
+    /// <summary>Pinned for its owner's lifetime: the loops hand libzmq raw pointers without a fixed per message.</summary>
     public static byte[] PinnedArray(int length, out byte* address)
     {
         var array = GC.AllocateArray<byte>(length, pinned: true);
@@ -47,10 +43,7 @@ internal static unsafe partial class LibZmqNative
     public static readonly int EAGAIN = OperatingSystem.IsMacOS() ? 35 : 11;
     public static readonly int EHOSTUNREACH = OperatingSystem.IsMacOS() ? 65 : 113;
 
-    /// <summary>
-    /// Whether the call that just returned -1 was interrupted by a signal before anything happened, and is to be made
-    /// again (<see cref="Interruptions"/>, which counts it).
-    /// </summary>
+    /// <summary>True when the call that returned -1 was interrupted by a signal and is to be made again.</summary>
     public static bool Interrupted() => Interruptions.Retry(Marshal.GetLastPInvokeError(), DriverId.LibZmq);
 
     /// <summary>zmq_pollitem_t on POSIX (the fd is an int; Windows' SOCKET is pointer-sized).</summary>
@@ -118,10 +111,7 @@ internal static unsafe partial class LibZmqNative
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_size(ZmqMsg* message, nuint size);
 
-    /// <summary>
-    /// Zero-copy: libzmq owns <paramref name="data"/> from here and calls <paramref name="free"/>(data, hint) once, on
-    /// any thread.
-    /// </summary>
+    /// <summary>Zero-copy: libzmq owns <paramref name="data"/> and calls <paramref name="free"/> once, on any thread.</summary>
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_data(ZmqMsg* message, void* data, nuint size,
         delegate* unmanaged[Cdecl]<void*, void*, void> free, void* hint);

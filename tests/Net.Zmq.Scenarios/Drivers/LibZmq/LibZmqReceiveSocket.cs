@@ -5,10 +5,8 @@ using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>
-/// The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing between the loop and libzmq.
-/// </summary>
-internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
+/// <summary>The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing in between.</summary>
+internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
 {
     private readonly nint _socket;
     private readonly bool _routed;
@@ -27,49 +25,13 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         _payload = PinnedArray(shape.MessageSize, out _payloadPtr);
     }
 
-    public readonly int ReceiveControl(byte[] control, TimeSpan wait)
-    {
-        LibZmqSession.SetInt(_socket, ZMQ_RCVTIMEO, (int)wait.TotalMilliseconds);
-        try
-        {
-            fixed (byte* frame = control)
-            {
-                if (_routed)
-                {
-                    var idLength = BlockingRecv(frame, control.Length);
-                    if (idLength < 0)
-                    {
-                        ThrowUnlessWouldBlock();
-                        return -1;
-                    }
-
-                    RouterIdentities.CheckSender(control.AsSpan(0, idLength));
-                }
-
-                var length = BlockingRecv(frame, control.Length);
-                if (length < 0)
-                {
-                    ThrowUnlessWouldBlock();
-                }
-
-                return length;
-            }
-        }
-        finally
-        {
-            LibZmqSession.SetInt(_socket, ZMQ_RCVTIMEO, (int)_idle.TotalMilliseconds);
-        }
-    }
-
     public readonly void Receive(ReceiveLedger ledger)
     {
         ReceiveIdFrame();
         ledger.Accept(_payload, RecvFrame(_payloadPtr, _payload.Length));
     }
 
-    /// <summary>
-    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
-    /// </summary>
+    /// <summary>A ROUTER's payload frame follows its id frame at once: only the id frame is tried unwaiting.</summary>
     public readonly bool TryReceive(ReceiveLedger ledger)
     {
         if (_routed)
@@ -134,10 +96,9 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// libzmq has one message type: Message and MessageZeroCopy receive alike (the zero copy is the sender's).
-    /// </summary>
-    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
+    /// <summary>One message type: Message and MessageZeroCopy receive alike (the zero copy is the sender's).</summary>
+    public readonly bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
 
     public readonly void ReceiveOwn(BufferStrategy strategy, ReceiveLedger ledger)
     {
@@ -184,9 +145,7 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         return length < 0 ? throw RecvFailed("zmq_recv") : length;
     }
 
-    /// <summary>
-    /// zmq_recv bounded by RCVTIMEO, made again when a signal interrupted it; -1 (errno set) on any other failure.
-    /// </summary>
+    /// <summary>zmq_recv bounded by RCVTIMEO, retried on EINTR; -1 (errno set) on any other failure.</summary>
     private readonly int BlockingRecv(byte* buffer, int capacity)
     {
         int length;
@@ -202,7 +161,9 @@ internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     private readonly Exception RecvFailed(string what)
     {
         var error = Marshal.GetLastPInvokeError();
-        return error == EAGAIN ? MessageReceiver.Idle($"{what} received nothing", _idle) : new LibZmqException(what, error);
+        return error == EAGAIN
+            ? MessageReceiver.Idle($"{what} received nothing", _idle)
+            : new LibZmqException(what, error);
     }
 
     /// <summary>After a receive without waiting returned -1: anything but "would block" is an error.</summary>

@@ -15,8 +15,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     private readonly WorkloadOptions _options;
     private readonly byte[] _peerId;
     private readonly byte* _peerIdPtr;
-    // The zero-copy free callback's hint: native, so that a callback libzmq runs after this object is gone
-    // (linger discards, a late I/O thread) still writes somewhere valid.
+    // Native, so a free callback libzmq runs after this is gone (linger, a late I/O thread) writes somewhere valid.
     private readonly long* _freed = (long*)NativeMemory.AllocZeroed(sizeof(long));
     private long _handedOver;
 
@@ -61,10 +60,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// Pinned here, per message, though SocketSender keeps the reused buffer pinned for the sender's life: a pinned
-    /// local costs nothing measurable, and the address then never depends on what a caller happened to do.
-    /// </summary>
+    /// <summary>Pinned per message though SocketSender pins it too: free, and never depends on the caller.</summary>
     public readonly void SendReused(byte[] payload)
     {
         fixed (byte* bytes = payload)
@@ -83,10 +79,8 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// libzmq's messages: a copied one, and a zero-copy one whose buffer libzmq frees through a callback.
-    /// </summary>
-    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
+    public readonly bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.Message or BufferStrategy.MessageZeroCopy;
 
     public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
     {
@@ -117,18 +111,15 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     public void Dispose()
     {
         _ = zmq_close(_socket);
-        // Closing with linger 0 releases every queued zero-copy buffer; the counter may only go once none is left.
-        // Otherwise its 8 bytes stay allocated rather than risk a late callback writing to freed memory.
+        // Linger 0 releases every queued zero-copy buffer; if any is still out, leak 8 bytes rather than risk a late
+        // callback writing to freed memory.
         if (Interlocked.Read(ref *_freed) == Interlocked.Read(ref _handedOver))
         {
             NativeMemory.Free(_freed);
         }
     }
 
-
-    /// <summary>
-    /// libzmq's free function for zero-copy buffers: runs once per buffer, on whichever thread releases it.
-    /// </summary>
+    /// <summary>libzmq's free function for zero-copy buffers: once per buffer, on whichever thread frees it.</summary>
     [UnmanagedCallersOnly(CallConvs = [typeof(CallConvCdecl)])]
     private static void FreeZeroCopy(void* data, void* freed)
     {
@@ -136,9 +127,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         Interlocked.Increment(ref *(long*)freed);
     }
 
-    /// <summary>
-    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
-    /// </summary>
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
     private readonly void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();
@@ -160,10 +149,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// Blocking send: PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO; PUB never blocks, and
-    /// its high-water mark holds whole operations.
-    /// </summary>
+    /// <summary>PUSH and a mandatory ROUTER block on a full pipe (bounded by SNDTIMEO); PUB never blocks.</summary>
     private readonly void SendFrame(byte* buffer, int length, int flags)
     {
         int sent;
@@ -179,10 +165,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// Sends and so empties <paramref name="message"/>; a message that was not sent is closed here (a zero-copy one
-    /// frees its buffer).
-    /// </summary>
+    /// <summary>A message that was not sent is closed here (a zero-copy one frees its buffer).</summary>
     private readonly void SendMessage(ZmqMsg* message)
     {
         int sent;
