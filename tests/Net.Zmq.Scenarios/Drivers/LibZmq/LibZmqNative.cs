@@ -10,7 +10,7 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 internal static unsafe partial class LibZmqNative
 {
-    /// <summary>Pinned for its owner's lifetime: the loops hand libzmq raw pointers without a fixed per message.</summary>
+    /// <summary>Pinned for its owner's life: the loops hand libzmq raw pointers with no fixed per message.</summary>
     public static byte[] PinnedArray(int length, out byte* address)
     {
         var array = GC.AllocateArray<byte>(length, pinned: true);
@@ -111,7 +111,7 @@ internal static unsafe partial class LibZmqNative
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_size(ZmqMsg* message, nuint size);
 
-    /// <summary>Zero-copy: libzmq owns <paramref name="data"/> and calls <paramref name="free"/> once, on any thread.</summary>
+    /// <summary>Zero-copy: libzmq owns <paramref name="data"/>, calling <paramref name="free"/> once.</summary>
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_msg_init_data(ZmqMsg* message, void* data, nuint size,
         delegate* unmanaged[Cdecl]<void*, void*, void> free, void* hint);

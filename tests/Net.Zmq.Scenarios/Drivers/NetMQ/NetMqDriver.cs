@@ -11,7 +11,8 @@ public sealed class NetMqDriver : ZmqDriver
     public override DriverId Id => DriverId.NetMQ;
 
     private static readonly string Version =
-        typeof(NetMQSocket).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "unknown";
+        typeof(NetMQSocket).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion
+        ?? "unknown";
 
     public override DriverAvailability Availability { get; } = DriverAvailability.Available(
         $"NetMQ {Version} (managed ZMTP, no native library)",
@@ -53,7 +54,8 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
                 s.Bind(endpoint);
             }
 
-            return new SocketReceiver<NetMqReceiveSocket>(new NetMqReceiveSocket(s, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
+            return new SocketReceiver<NetMqReceiveSocket>(
+                new NetMqReceiveSocket(s, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
         });
     }
 
@@ -78,8 +80,8 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
     }
 
     /// <summary>
-    /// NetMQ has no context to shut down, and a connecting socket keeps its pipe (and a blocked send) across the
-    /// peer's disconnection; so senders wait in short slices and give up when this is set.
+    /// NetMQ has no context to shut down, and a connecting socket keeps its pipe (and a blocked send) across the peer's
+    /// disconnection; so senders wait in short slices and give up when this is set.
     /// </summary>
     public void Abort() => _abort.Requested = true;
 

@@ -5,9 +5,8 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// NetMQ's receive body: two Msg values it reuses, NetMQ's own allocation-light path (NetMQ sizes each Msg to the
-/// frame it receives). The buffer strategies use NetMQ's per-frame paths instead. Mutable: receiving changes the
-/// Msg values, so <see cref="SocketReceiver{TSocket}"/> keeps this in a mutable field and calls it in place.
+/// NetMQ's receive body: two reused Msg values (NetMQ's own allocation-light path); the buffer strategies use its
+/// per-frame paths. Mutable: receiving changes the Msg values, so it is kept in a mutable field and called in place.
 /// </summary>
 internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
 {
@@ -56,9 +55,7 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(_payload.Slice(), _payload.Size);
     }
 
-    /// <summary>
-    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
-    /// </summary>
+    /// <summary>A ROUTER's payload frame follows its id frame at once: only the id frame is tried unwaiting.</summary>
     public bool TryReceive(ReceiveLedger ledger)
     {
         if (!_socket.TryReceive(ref _routed ? ref _idFrame : ref _payload, TimeSpan.Zero))
@@ -79,27 +76,24 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
 
     public readonly string PollCall => "Poll";
 
-    /// <summary>NetMQ is managed: it has no native library to call.</summary>
     public readonly void ExtraNativeCall()
     {
     }
 
-    /// <summary>
-    /// NetMQ's ByteArray case is its own array receive (a new array per frame), and it has no ArrayPool case.
-    /// </summary>
+    /// <summary>ByteArray is NetMQ's own array receive (a new array per frame); it has no ArrayPool case.</summary>
     public readonly bool ReceivesIntoArrays => false;
 
     public readonly void ReceiveInto(byte[] buffer, int length, ReceiveLedger ledger) =>
         throw new NotSupportedException("NetMQ receives into arrays of its own");
 
-    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
+    public readonly bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
 
     public void ReceiveOwn(BufferStrategy strategy, ReceiveLedger ledger)
     {
         ReceiveIdFrame();
         if (strategy == BufferStrategy.ByteArray)
         {
-            // NetMQ's array receive: a new array per frame.
             if (!_socket.TryReceiveFrameBytes(_idle, out var bytes))
             {
                 throw MessageReceiver.Idle("TryReceiveFrameBytes received nothing", _idle);
@@ -137,9 +131,7 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// A bounded blocking receive. (NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.)
-    /// </summary>
+    /// <summary>Bounded: NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.</summary>
     private readonly void ReceiveFrame(ref Msg frame)
     {
         if (!_socket.TryReceive(ref frame, _idle))

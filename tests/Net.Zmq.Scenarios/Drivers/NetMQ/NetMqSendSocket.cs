@@ -6,8 +6,8 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Scenarios.Drivers;
 
 /// <summary>
-/// NetMQ's send body: one Msg it reinitialises per frame, copied from a pool for the reused buffer (as NetMQ's
-/// SendFrame does) or referencing a managed array as it is. Mutable (the Msg), so kept in a mutable field.
+/// NetMQ's send body: one Msg reinitialised per frame, copied from a pool for the reused buffer (as NetMQ's SendFrame
+/// does) or referencing a managed array as it is. Mutable (the Msg), so kept in a mutable field.
 /// </summary>
 internal struct NetMqSendSocket : ISendSocket, IDisposable
 {
@@ -22,7 +22,8 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
     /// <summary>How long one blocked send waits before it looks at the abort signal again.</summary>
     private static readonly TimeSpan AbortCheckInterval = TimeSpan.FromMilliseconds(50);
 
-    public NetMqSendSocket(NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort)
+    public NetMqSendSocket(
+        NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort)
     {
         _socket = socket;
         _shape = shape;
@@ -32,7 +33,6 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
         _frame.InitEmpty();
     }
 
-    /// <summary>NetMQ's sockets are managed: nothing native is handed over.</summary>
     public readonly ZeroCopyCounts ZeroCopy => default;
 
     public void SendHello()
@@ -65,14 +65,14 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
 
     public void SendReused(byte[] payload) => SendCopy(payload);
 
-    /// <summary>
-    /// ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).
-    /// </summary>
+    /// <summary>ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).</summary>
     public readonly bool SendsArrays => false;
 
-    public readonly void SendArray(byte[] buffer, int length) => throw new NotSupportedException("NetMQ sends arrays of its own");
+    public readonly void SendArray(byte[] buffer, int length) =>
+        throw new NotSupportedException("NetMQ sends arrays of its own");
 
-    public readonly bool Expresses(BufferStrategy strategy) => strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
+    public readonly bool Expresses(BufferStrategy strategy) =>
+        strategy is BufferStrategy.ByteArray or BufferStrategy.Message;
 
     public void SendOwn(BufferStrategy strategy, in SendPlan plan, int i, byte[] payloadTemplate)
     {
@@ -99,9 +99,7 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
         _socket.Dispose();
     }
 
-    /// <summary>
-    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
-    /// </summary>
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
     private void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();
@@ -117,7 +115,8 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
                 if (Stopwatch.GetElapsedTime(started) > _options.HandshakeTimeout)
                 {
                     throw new TimeoutException(
-                        $"the receiver's ROUTER stayed unroutable for {_options.HandshakeTimeout.TotalSeconds:0.#} s", e);
+                        "the receiver's ROUTER stayed unroutable for " +
+                        $"{_options.HandshakeTimeout.TotalSeconds:0.#} s", e);
                 }
 
                 Thread.Sleep(1);
@@ -134,8 +133,8 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
     }
 
     /// <summary>
-    /// A send that only blocks when the pipe is full (PUSH, a mandatory ROUTER), bounded by the idle timeout and by an
-    /// abort; PUB never blocks, and its high-water mark holds whole operations.
+    /// Only blocks when the pipe is full (PUSH, a mandatory ROUTER), bounded by the idle timeout and by an abort; PUB
+    /// never blocks.
     /// </summary>
     private void Send(bool more)
     {
