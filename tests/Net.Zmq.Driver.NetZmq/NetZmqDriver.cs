@@ -6,9 +6,8 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>
-/// Net.Zmq, the subject, as one build of it: this assembly is compiled once, against the requested Net.Zmq, and
-/// loaded once per build into that build's context (<see cref="NetZmqBuildContext"/>), where "Net.Zmq" and "libzmq"
-/// mean that build's files.
+/// Net.Zmq, the subject: this assembly is compiled once against the requested Net.Zmq and loaded once per build into
+/// that build's context (<see cref="NetZmqBuildContext"/>), where "Net.Zmq" and "libzmq" mean that build's files.
 /// </summary>
 public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDriver
 {
@@ -21,30 +20,24 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
     public override IDriverSession OpenSession(WorkloadOptions options) => new NetZmqSession(options);
 
     /// <summary>
-    /// The pool cases call MessagePool, which this build's Net.Zmq may not have (0.5.0 removed it). The runtime refuses
-    /// a whole method that names a missing member (seen: TypeLoadException for every native-message strategy, base
-    /// 0.5.0 beside head 0.4.1, while the pool calls shared their bodies), so the driver names MessagePool and the
-    /// receive-pool Recv only in methods of their own: a build without them runs every other strategy.
+    /// This build may lack MessagePool (0.5.0 removed it). The runtime refuses a whole method that names a missing
+    /// member, so MessagePool and the receive-pool Recv are named only in methods of their own.
     /// </summary>
     public override string? CannotRun(CaseDefinition definition) =>
         !HasMessagePool && definition.Strategy is BufferStrategy.MessagePool or BufferStrategy.MessagePoolRecvPool
-            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool (it exists only in 0.4.0 and 0.4.1)"
+            ? $"Net.Zmq {build.Files.PackageVersion} ({build.Files.Name}) has no MessagePool " +
+              "(it exists only in 0.4.0 and 0.4.1)"
             : null;
 
-    /// <summary>
-    /// Asked of the Net.Zmq this driver loaded, not of a version string: a base build of another version runs this same
-    /// compiled code (the build's NetZmq.HasMessagePool decided what was compiled, for the head).
-    /// </summary>
+    /// <summary>Asked of the loaded Net.Zmq, not a version: a base of another version runs this same code.</summary>
     private static bool HasMessagePool => typeof(Context).Assembly.GetType("Net.Zmq.MessagePool") is not null;
 
-    public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) => new NetZmqReferenceLoop(messageSize, messages);
+    public override IReferenceLoop OpenReferenceLoop(int messageSize, int messages) =>
+        new NetZmqReferenceLoop(messageSize, messages);
 
     /// <summary>
-    /// Net.Zmq reads a failed call's error number in a second call into libzmq (<c>zmq_errno</c>); the first time that
-    /// call is made in a build's context, the runtime binds it (through the context's resolver) and may overwrite the
-    /// thread's errno on the way: a timed receive that found nothing then threw "Success" instead of EAGAIN (seen under
-    /// Valgrind, in the handshake of a base build's first workload). One deliberate failure as the driver loads binds
-    /// the error path before any call's error matters.
+    /// Net.Zmq reads a failed call's errno in a second call (<c>zmq_errno</c>), whose first binding in a build's
+    /// context may overwrite the thread's errno; one deliberate failure at load binds it before any error matters.
     /// </summary>
     private static void BindTheErrorPath()
     {
@@ -66,14 +59,14 @@ public sealed class NetZmqDriver(DriverId id, NetZmqBuildContext build) : ZmqDri
         var features = HasMessagePool ? "with MessagePool" : "without MessagePool";
         var libzmq = $"libzmq {major}.{minor}.{patch}";
         return DriverAvailability.Available(
-            $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {libzmq} at {NativeLibraries.PathOf(build.NativeLibraryHandle)}",
-            new DriverProvenance(build.Files.PackageVersion, build.Files.Origin, $"{libzmq}, {NativeLibraries.IdentityOf(build.NativeLibraryHandle)}"));
+            $"{build.Files.Origin}; package {build.Files.PackageVersion} {features}, {libzmq} at " +
+            $"{NativeLibraries.PathOf(build.NativeLibraryHandle)}",
+            new DriverProvenance(build.Files.PackageVersion, build.Files.Origin,
+                $"{libzmq}, {NativeLibraries.IdentityOf(build.NativeLibraryHandle)}"));
     }
 }
 
-/// <summary>
-/// One Net.Zmq context (libzmq's default: one I/O thread) for both ends, as Net.Zmq's own benchmarks do.
-/// </summary>
+/// <summary>One Net.Zmq context (one I/O thread, the default) for both ends, as Net.Zmq's own benchmarks do.</summary>
 internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 {
     private readonly Context _context = new();
@@ -94,7 +87,8 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
             }
 
             socket.Bind(RouterIdentities.BindAddress(shape.Transport));
-            return new SocketReceiver<NetZmqReceiveSocket>(new NetZmqReceiveSocket(socket, shape, options.IdleTimeout),
+            return new SocketReceiver<NetZmqReceiveSocket>(
+                new NetZmqReceiveSocket(socket, shape, options.IdleTimeout),
                 socket.GetOptionString(SocketOption.Last_Endpoint), shape, options.IdleTimeout);
         });
     }

@@ -7,18 +7,14 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>
-/// What a Net.Zmq call that threw means, decided once for every blocking receive, send and poll of the driver. Net.Zmq
-/// throws where libzmq returns -1 (its Recv and Send treat only EAGAIN specially), so each call site catches and asks
-/// here. The call sites keep their own loop around the call rather than pass it in as a delegate: the call is the
-/// measured hot path, and a delegate would put an indirect call into every operation of the binding's figures.
+/// What a Net.Zmq call that threw means (Net.Zmq throws where libzmq returns -1). Call sites keep their own retry loop
+/// rather than pass a delegate, which would put an indirect call on the measured path.
 /// </summary>
 internal static class NetZmqFailure
 {
     /// <summary>
-    /// Returns when the call should be made again: a signal interrupted it before anything happened (EINTR; counted by
-    /// <see cref="Interruptions"/>). Throws otherwise: where the socket's own timeout ran out (EAGAIN under RCVTIMEO or
-    /// SNDTIMEO) a <see cref="TimeoutException"/> saying <paramref name="what"/> for <paramref name="idle"/>; any other
-    /// error as Net.Zmq threw it, its stack kept.
+    /// Returns when a signal interrupted the call (EINTR): make it again. Throws otherwise: a
+    /// <see cref="TimeoutException"/> when the socket's timeout ran out (EAGAIN), else Net.Zmq's own, stack kept.
     /// </summary>
     public static void RetryOrThrow(ZmqException failure, string what, TimeSpan idle)
     {

@@ -7,8 +7,9 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>Net.Zmq's receive body: Socket.Recv into a reused array, its Message types, its Poller.</summary>
-[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001", Justification = "It is IDisposable, and Dispose disposes the Poller; CA1001 does not see it on a struct.")]
-internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
+[System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001",
+    Justification = "It is IDisposable, and Dispose disposes the Poller; CA1001 does not see it on a struct.")]
+internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 {
     private readonly Socket _socket;
     private readonly bool _routed;
@@ -18,8 +19,8 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
     private readonly TimeSpan _idle;
     private readonly byte[] _idFrame = new byte[RouterIdentities.IdFrameCapacity];
     private readonly byte[] _payload;
-    // Made once here, not per operation: only the receive loop is measured. Made for every workload, since any
-    // operation of a shared workload may be a Poller one; an idle Poller does nothing.
+    // Made once, not per operation (only the receive loop is measured), and for every workload, since any operation
+    // of a shared workload may be a Poller one; an idle Poller does nothing.
     private readonly Poller _poller;
 
     public NetZmqReceiveSocket(Socket socket, WorkloadShape shape, TimeSpan idleTimeout)
@@ -64,9 +65,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(_payload, ReceiveFrame(_payload));
     }
 
-    /// <summary>
-    /// A ROUTER's payload frame follows its id frame at once, so only the id frame is tried without waiting.
-    /// </summary>
+    /// <summary>A ROUTER's payload frame follows its id frame at once: only the id frame is tried unwaiting.</summary>
     public readonly bool TryReceive(ReceiveLedger ledger)
     {
         if (_routed)
@@ -140,28 +139,6 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         ledger.Accept(message.Data, length);
     }
 
-#if NETZMQ_MESSAGEPOOL
-    /// <summary>
-    /// A method of its own, never inlined, like every body that names MessagePool: the runtime refuses a whole method
-    /// that names a member its Net.Zmq lacks, so a build without MessagePool (0.5.0) still runs Message and
-    /// MessageZeroCopy through this driver compiled with it.
-    /// </summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    private readonly void ReceivePooled(ReceiveLedger ledger)
-    {
-        // Dispose returns the message to the pool; the receiver knows the size, as this API requires.
-        using var pooled = MessagePool.Shared.Rent(_size);
-        var pooledLength = ReceiveMessage(pooled, _size);
-        ledger.Accept(pooled.Data, pooledLength);
-    }
-
-    /// <summary>
-    /// The receive-pool overload, in a method of its own for the reason <see cref="ReceivePooled"/> gives.
-    /// </summary>
-    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
-    private readonly int ReceiveSized(Message message, int size) => _socket.Recv(message, size);
-#endif
-
     public void Dispose()
     {
         _poller.Dispose();
@@ -176,9 +153,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// A blocking receive bounded by RCVTIMEO (<see cref="NetZmqFailure"/> says what a failure means).
-    /// </summary>
+    /// <summary>A blocking receive bounded by RCVTIMEO (see <see cref="NetZmqFailure"/>).</summary>
     private readonly int ReceiveFrame(Span<byte> buffer)
     {
         while (true)
@@ -194,9 +169,7 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         }
     }
 
-    /// <summary>
-    /// Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload that needs the size.
-    /// </summary>
+    /// <summary>Into a Message; with <paramref name="size"/> &gt; 0, the receive-pool overload.</summary>
     private readonly int ReceiveMessage(Message message, int size)
     {
         while (true)
@@ -213,7 +186,8 @@ internal struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
             }
             catch (ZmqException e)
             {
-                NetZmqFailure.RetryOrThrow(e, size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle);
+                NetZmqFailure.RetryOrThrow(e,
+                    size > 0 ? "Recv(Message, size) received nothing" : "Recv(Message) received nothing", _idle);
             }
         }
     }

@@ -4,11 +4,9 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>
-/// The reference loop (<see cref="IReferenceLoop"/>) on Net.Zmq: two ROUTER sockets in one context, the sender
-/// on a thread of its own that fills its buffer and sends [receiver id][payload] 10,000 times per operation (a
-/// message is produced, not resent, as every case's sender does: beside a busy neighbour the sender is what limits
-/// a 64 KiB operation, and a loop that skipped the fill would be faster for that alone), the receiver reading both
-/// frames into reused buffers. Deliberately written without any of the suite's driver code.
+/// The reference loop on Net.Zmq, deliberately without any of the suite's driver code: two ROUTERs in one context, a
+/// sender thread that fills its buffer per message (as every case's sender does; skipping the fill alone would make
+/// it faster) and sends [receiver id][payload], and a receiver reading both frames into reused buffers.
 /// </summary>
 internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
 {
@@ -65,7 +63,8 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
 
         if (!_done.Wait(Deadline))
         {
-            throw new TimeoutException($"the reference sender did not finish within {Deadline.TotalSeconds:0} s");
+            throw new TimeoutException(
+                $"the reference sender did not finish within {Deadline.TotalSeconds:0} s");
         }
 
         if (_senderError is { } error)
@@ -74,14 +73,15 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         }
     }
 
-    /// <summary>Both frames, each a blocking receive bounded by the socket's receive timeout (which throws).</summary>
+    /// <summary>Each frame a blocking receive bounded by the socket's receive timeout (which throws).</summary>
     private void ReceiveOne()
     {
         _receiver.Recv(_idInbox);
         var size = _receiver.Recv(_inbox);
         if (size != _inbox.Length)
         {
-            throw new InvalidOperationException($"the reference loop received {size} bytes where it sent {_inbox.Length}");
+            throw new InvalidOperationException(
+                $"the reference loop received {size} bytes where it sent {_inbox.Length}");
         }
     }
 
@@ -117,9 +117,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         }
     }
 
-    /// <summary>
-    /// A mandatory ROUTER refuses a peer it has not met yet: retry until the connection is up, within the deadline.
-    /// </summary>
+    /// <summary>A mandatory ROUTER refuses a peer it has not met: retry until routable, within the deadline.</summary>
     private void SendFirstWhenRoutable()
     {
         var started = System.Diagnostics.Stopwatch.GetTimestamp();

@@ -9,7 +9,8 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Driver.NetZmq;
 
 /// <summary>Net.Zmq's send body: Socket.Send of spans, and its Message types (copied, zero-copy, pooled).</summary>
-internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, WorkloadOptions options) : ISendSocket, IDisposable
+internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, WorkloadOptions options)
+    : ISendSocket, IDisposable
 {
     private readonly byte[] _peerId = RouterIdentities.Receiver.ToArray();
     private readonly ZeroCopyRelease _release = new();
@@ -88,10 +89,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     }
 
 #if NETZMQ_MESSAGEPOOL
-    /// <summary>
-    /// A method of its own, never inlined: the runtime refuses a whole method that names a member its Net.Zmq lacks,
-    /// so with MessagePool named only here a build without it (0.5.0) still runs Message and MessageZeroCopy.
-    /// </summary>
+    /// <summary>Never inlined, and the only method naming MessagePool, so a build without it runs the rest.</summary>
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     private void SendPooled(in SendPlan plan, int i, byte[] payloadTemplate, int size)
     {
@@ -107,9 +105,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     public void Dispose() => socket.Dispose();
 
 
-    /// <summary>
-    /// A ROUTER cannot route to the receiver until the connection is up: retry (bounded) while it is unroutable.
-    /// </summary>
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
     private void SendPeerIdWhenRoutable()
     {
         var started = Stopwatch.GetTimestamp();
@@ -125,7 +121,8 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
                 if (Stopwatch.GetElapsedTime(started) > options.HandshakeTimeout)
                 {
                     throw new TimeoutException(
-                        $"the receiver's ROUTER stayed unroutable for {options.HandshakeTimeout.TotalSeconds:0.#} s", e);
+                        "the receiver's ROUTER stayed unroutable for " +
+                        $"{options.HandshakeTimeout.TotalSeconds:0.#} s", e);
                 }
 
                 Thread.Sleep(1);
@@ -134,8 +131,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     }
 
     /// <summary>
-    /// Blocking send: PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO (reported as EAGAIN);
-    /// PUB never blocks, and its high-water mark holds whole operations.
+    /// PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO (reported as EAGAIN); PUB never blocks.
     /// </summary>
     private void Send(ReadOnlySpan<byte> frame, SendFlags flags)
     {
@@ -171,8 +167,8 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     }
 
     /// <summary>
-    /// The zero-copy buffers' release: one delegate for every message (libzmq calls it once per buffer, on whichever
-    /// thread releases it) and the counts the workload checks. A class, so the callback has one place to count in.
+    /// The zero-copy buffers' release: one delegate for every message (libzmq calls it once per buffer, on any thread)
+    /// and the counts the workload checks, in one place.
     /// </summary>
     private sealed class ZeroCopyRelease
     {

@@ -65,7 +65,7 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
 
     public void SendReused(byte[] payload) => SendCopy(payload);
 
-    /// <summary>ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past its return).</summary>
+    /// <summary>ByteArray only: NetMQ has no ArrayPool case (a frame would keep a rented array past return).</summary>
     public readonly bool SendsArrays => false;
 
     public readonly void SendArray(byte[] buffer, int length) =>
