@@ -7,9 +7,8 @@ using NetZmqTests.PerfTests.Infrastructure;
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
-/// Holds the machine-wide measurement lock exclusively for as long as this assembly's tests run; a measuring, counting
-/// or instruction process that a Perf run started (<see cref="ProcessEntryPoints"/>) runs under its run's lock and
-/// takes none.
+/// Holds the machine-wide measurement lock exclusively while this assembly's tests run; a process a Perf run started
+/// (<see cref="ProcessEntryPoints"/>) runs under its run's lock and takes none.
 /// </summary>
 public sealed class ExclusiveMachineFixture : IDisposable
 {
@@ -17,7 +16,8 @@ public sealed class ExclusiveMachineFixture : IDisposable
                                                || Environment.GetEnvironmentVariable(CountingRequest.Variable) is not null
                                                || Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null
         ? null
-        : MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15), message => TestContext.Current.SendDiagnosticMessage(message));
+        : MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15),
+            message => TestContext.Current.SendDiagnosticMessage(message));
 
     public void Dispose() => _lock?.Dispose();
 }

@@ -4,22 +4,21 @@ using NetZmqTests.Gating.Running;
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
-/// This test process's one Perf session (<see cref="PerfSession"/>), started again for processes of its own through the
-/// explicit tests of <see cref="MeasuringProcessTests"/>; a test that would measure instrumented code is skipped, with
-/// why.
+/// This test process's one Perf session (<see cref="PerfSession"/>), started again for processes of its own through
+/// the explicit tests of <see cref="MeasuringProcessTests"/>; a test that would measure instrumented code is skipped.
 /// </summary>
 internal static class Perf
 {
     public static PerfSession Session { get; } = new(
-        new ProcessEntryPoints(typeof(MeasuringProcessTests).Assembly.Location, Method(nameof(MeasuringProcessTests.MeasureAsRequested)),
-            Method(nameof(MeasuringProcessTests.CountAsRequested)), Method(nameof(MeasuringProcessTests.CountInstructionsAsRequested))),
+        new ProcessEntryPoints(typeof(MeasuringProcessTests).Assembly.Location,
+            Method(nameof(MeasuringProcessTests.MeasureAsRequested)),
+            Method(nameof(MeasuringProcessTests.CountAsRequested)),
+            Method(nameof(MeasuringProcessTests.CountInstructionsAsRequested))),
         SourceLayout.Of(typeof(Perf).Assembly));
 
     public static SourceLayout Layout => Session.Layout;
 
-    /// <summary>
-    /// The run with the environment's settings (every test that needs it reads the same), its lines the test's.
-    /// </summary>
+    /// <summary>The run with the environment's settings (every test that needs it reads the same).</summary>
     public static JudgedRun Run()
     {
         SkipIfInstrumented();

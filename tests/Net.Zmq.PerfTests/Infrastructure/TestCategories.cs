@@ -8,9 +8,6 @@ internal static class TestCategories
     /// <summary>The perf gate: measures, gates, reports. Never beside other tests.</summary>
     public const string Perf = "Perf";
 
-    /// <summary>
-    /// The gates' self-tests: small real runs, with and without injected regressions. Also measured, so never beside
-    /// other tests either.
-    /// </summary>
+    /// <summary>The gates' self-tests: small real runs, with and without injected regressions; also measured.</summary>
     public const string GateSelfTest = "GateSelfTest";
 }

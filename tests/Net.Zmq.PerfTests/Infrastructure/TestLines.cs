@@ -1,9 +1,8 @@
 namespace NetZmqTests.PerfTests.Infrastructure;
 
 /// <summary>
-/// Where a Perf test's lines go. The detail goes to the test's output, shown with its result. Progress goes out as
-/// xUnit diagnostic messages (on in build/xunit.runner.perf.json), which <c>dotnet test</c> prints as they come at
-/// its default verbosity, so a run of several minutes shows it is working, on a terminal and in CI's log alike.
+/// Where a Perf test's lines go: detail to the test's output; progress as xUnit diagnostic messages (on in
+/// build/xunit.runner.perf.json), which <c>dotnet test</c> prints as they come, so a long run shows it is working.
 /// </summary>
 internal static class TestLines
 {
