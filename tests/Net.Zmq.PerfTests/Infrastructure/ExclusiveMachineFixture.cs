@@ -12,9 +12,10 @@ namespace NetZmqTests.PerfTests.Infrastructure;
 /// </summary>
 public sealed class ExclusiveMachineFixture : IDisposable
 {
-    private readonly MeasurementLock? _lock = Environment.GetEnvironmentVariable(MeasurementRequest.Variable) is not null
-                                               || Environment.GetEnvironmentVariable(CountingRequest.Variable) is not null
-                                               || Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null
+    private readonly MeasurementLock? _lock =
+        Environment.GetEnvironmentVariable(MeasurementRequest.Variable) is not null
+        || Environment.GetEnvironmentVariable(CountingRequest.Variable) is not null
+        || Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null
         ? null
         : MeasurementLock.Acquire(exclusive: true, TimeSpan.FromMinutes(15),
             message => TestContext.Current.SendDiagnosticMessage(message));
