@@ -25,6 +25,7 @@ public sealed partial class MessageWorkload : IDisposable
     /// <summary>How long the handshake waits for one hello before sending another.</summary>
     private static readonly TimeSpan HelloInterval = TimeSpan.FromMilliseconds(20);
 
+    /// <summary>One context per driver: a same-driver workload shares it, as Net.Zmq's own benchmarks do.</summary>
     private MessageWorkload(
         string name, ZmqDriver senderDriver, ZmqDriver receiverDriver, WorkloadShape shape, WorkloadOptions options)
     {
@@ -32,17 +33,13 @@ public sealed partial class MessageWorkload : IDisposable
         _options = options;
         _opened = shape;
         _variant = shape;
-        var setup = new Stack<IDisposable>();
+        var setup = new Stack<IDisposable?>();
         try
         {
             _receiverSession = receiverDriver.OpenSession(options);
             setup.Push(_receiverSession);
-            // One context per driver: a same-driver workload shares it, as Net.Zmq's own benchmarks do.
             _senderSession = senderDriver == receiverDriver ? null : senderDriver.OpenSession(options);
-            if (_senderSession is not null)
-            {
-                setup.Push(_senderSession);
-            }
+            setup.Push(_senderSession);
 
             _receiver = _receiverSession.BindReceiver(shape);
             setup.Push(_receiver);
@@ -56,7 +53,7 @@ public sealed partial class MessageWorkload : IDisposable
         {
             foreach (var done in setup)
             {
-                done.Dispose();
+                done?.Dispose();
             }
 
             throw new WorkloadFaultException(FaultKind.DriverError, $"{name}: setup failed: {e.Message}", e);

@@ -63,15 +63,14 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         }
     }
 
+    /// <summary>All below <see cref="_next"/> arrived exactly once already, unless it is still missing.</summary>
     private void AcceptOutOfLine(long sequence)
     {
         if (sequence < _next)
         {
-            // Everything below _next arrived exactly once already, unless it is still missing.
             if (_missing is not null && _missing.Remove(sequence))
             {
-                throw new MessageFaultException(FaultKind.Reordered,
-                    $"message #{sequence} arrived after #{_next - 1}");
+                throw new MessageFaultException(FaultKind.Reordered, $"message #{sequence} arrived after #{_next - 1}");
             }
 
             throw new MessageFaultException(FaultKind.Duplicated, $"message #{sequence} arrived twice");
