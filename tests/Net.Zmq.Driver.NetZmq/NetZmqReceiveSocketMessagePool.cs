@@ -7,6 +7,7 @@ namespace NetZmqTests.Driver.NetZmq;
 /// <summary>
 /// The receive bodies that name MessagePool, each in a method of its own and never inlined: the runtime refuses a
 /// whole method that names a member its Net.Zmq lacks, so a build without MessagePool (0.5.0) still runs the rest.
+/// (The file name sorts after NetZmqReceiveSocket.cs, the file the explain command reads the type's members from.)
 /// </summary>
 internal partial struct NetZmqReceiveSocket
 {

@@ -2,7 +2,10 @@ using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
 
 namespace NetZmqTests.Scenarios.Drivers;
 
-/// <summary>The floor receiver's handshake: a control frame within a wait of its own.</summary>
+/// <summary>
+/// The floor receiver's handshake: a control frame within a wait of its own. (The file name sorts after
+/// LibZmqReceiveSocket.cs: the explain command reads a type's members from the first file that declares it.)
+/// </summary>
 internal unsafe partial struct LibZmqReceiveSocket
 {
     public readonly int ReceiveControl(byte[] control, TimeSpan wait)
