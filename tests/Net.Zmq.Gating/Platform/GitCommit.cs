@@ -15,32 +15,32 @@ public static class GitCommit
             if (File.Exists(git))
             {
                 // A worktree or submodule: ".git" is a file naming the real folder.
-                var pointer = File.ReadAllText(git).Trim();
-                git = Path.GetFullPath(pointer["gitdir:".Length..].Trim(), repositoryRoot);
+                git = Path.GetFullPath(File.ReadAllText(git).Trim()["gitdir:".Length..].Trim(), repositoryRoot);
             }
 
             var checkedOut = File.ReadAllText(Path.Combine(git, "HEAD")).Trim();
-            if (!checkedOut.StartsWith("ref:", StringComparison.Ordinal))
-            {
-                return checkedOut;
-            }
-
-            var reference = checkedOut["ref:".Length..].Trim();
-            var loose = Path.Combine(git, reference);
-            if (File.Exists(loose))
-            {
-                return File.ReadAllText(loose).Trim();
-            }
-
-            var packed = Path.Combine(git, "packed-refs");
-            var line = File.Exists(packed)
-                ? File.ReadLines(packed).FirstOrDefault(l => l.EndsWith(" " + reference, StringComparison.Ordinal))
-                : null;
-            return line?.Split(' ')[0] ?? "unknown";
+            return checkedOut.StartsWith("ref:", StringComparison.Ordinal)
+                ? Resolve(git, checkedOut["ref:".Length..].Trim())
+                : checkedOut;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException)
         {
             return "unknown";
         }
+    }
+
+    private static string Resolve(string git, string reference)
+    {
+        var loose = Path.Combine(git, reference);
+        if (File.Exists(loose))
+        {
+            return File.ReadAllText(loose).Trim();
+        }
+
+        var packed = Path.Combine(git, "packed-refs");
+        var line = File.Exists(packed)
+            ? File.ReadLines(packed).FirstOrDefault(l => l.EndsWith(" " + reference, StringComparison.Ordinal))
+            : null;
+        return line?.Split(' ')[0] ?? "unknown";
     }
 }

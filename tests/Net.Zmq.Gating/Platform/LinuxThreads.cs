@@ -27,22 +27,18 @@ internal static unsafe partial class LinuxThreads
     [LibraryImport(LibC, EntryPoint = "clock_gettime")]
     private static partial int ClockGetTime(int clock, TimeSpec* time);
 
-    /// <summary>CPU time all of this process's threads have used, in nanoseconds (CLOCK_PROCESS_CPUTIME_ID).</summary>
-    public static long ProcessCpuNanoseconds()
-    {
-        TimeSpec time;
-        return ClockGetTime(ClockProcessCpuTime, &time) == 0 ? (time.Seconds * 1_000_000_000) + time.Nanoseconds : -1;
-    }
+    /// <summary>CPU time all of this process's threads have used, in nanoseconds; -1 where unreadable.</summary>
+    public static long ProcessCpuNanoseconds() => Nanoseconds(ClockProcessCpuTime);
 
     /// <summary>
     /// CPU time a thread of this process has used, in nanoseconds; -1 when it has ended. The kernel's clock of one
-    /// thread by its id (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED) in its posix-timers header): a system call, no file
-    /// to read.
+    /// thread by its id (MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)): a system call, no file to read.
     /// </summary>
-    public static long ThreadCpuNanoseconds(int thread)
+    public static long ThreadCpuNanoseconds(int thread) => Nanoseconds((~thread << 3) | 6);
+
+    private static long Nanoseconds(int clock)
     {
         TimeSpec time;
-        var clock = (~thread << 3) | 6;
         return ClockGetTime(clock, &time) == 0 ? (time.Seconds * 1_000_000_000) + time.Nanoseconds : -1;
     }
 
@@ -53,9 +49,7 @@ internal static unsafe partial class LinuxThreads
         return SchedGetAffinity(thread, sizeof(ulong), &mask) == 0 ? mask : 0;
     }
 
-    /// <summary>
-    /// Restricts a thread to the CPUs in <paramref name="mask"/>; false when the thread is gone or the call is refused.
-    /// </summary>
+    /// <summary>Restricts a thread to the CPUs in <paramref name="mask"/>; false when it is gone or refused.</summary>
     public static bool SetAffinity(int thread, ulong mask) => SchedSetAffinity(thread, sizeof(ulong), &mask) == 0;
 
     [LibraryImport(LibC, EntryPoint = "open")]
@@ -68,8 +62,8 @@ internal static unsafe partial class LinuxThreads
     private static partial int Close(int file);
 
     /// <summary>
-    /// Reads a small file of /proc into <paramref name="buffer"/> by its NUL-terminated path, allocating nothing (a
-    /// caller that must not disturb its own allocation buffer calls this in a loop); the bytes read, or -1.
+    /// Reads a small file of /proc into <paramref name="buffer"/> by its NUL-terminated path, allocating nothing; the
+    /// bytes read, or -1.
     /// </summary>
     public static int ReadProcFile(byte[] nulTerminatedPath, byte[] buffer)
     {
@@ -89,6 +83,6 @@ internal static unsafe partial class LinuxThreads
     }
 
     /// <summary>Every thread of this process, by kernel thread id.</summary>
-    public static IEnumerable<int> ProcessThreads() =>
-        Directory.EnumerateDirectories("/proc/self/task").Select(d => int.TryParse(Path.GetFileName(d), out var id) ? id : 0).Where(id => id > 0);
+    public static IEnumerable<int> ProcessThreads() => Directory.EnumerateDirectories("/proc/self/task")
+        .Select(d => int.TryParse(Path.GetFileName(d), out var id) ? id : 0).Where(id => id > 0);
 }

@@ -9,27 +9,22 @@ namespace NetZmqTests.Gating.Platform;
 /// </summary>
 public static partial class MachinePaths
 {
-    /// <summary>What a path of a machine is replaced with where a text must not carry one.</summary>
     public const string Replacement = "a local folder";
 
     /// <summary>
-    /// An absolute path under the places machines keep users', build agents' and packages' files (or any drive-letter
-    /// path), two segments or more. System files every machine has (/dev/null, /proc) and placeholders (/path/to) are
-    /// not a machine's; nor are slashes inside words (case ids).
+    /// An absolute path of two segments or more under the places machines keep users', build agents' and packages'
+    /// files, or any drive-letter path; not /dev/null, /proc, placeholders (/path/to) or slashes inside words.
     /// </summary>
-    [GeneratedRegex(@"(?<![\w.~:/\\-])(?:[A-Za-z]:[\\/]|/(?=(?:home|Users|work|tmp|root|opt|mnt|var|srv|usr|lib|lib64|etc|runner|github|builds|agent|data|clones|Volumes|private|workspace)/))[\w.@+-]+(?:[\\/][\w.@+-]+)+[\\/]?")]
+    [GeneratedRegex(@"(?<![\w.~:/\\-])(?:[A-Za-z]:[\\/]|/(?=(?:home|Users|work|tmp|root|opt|mnt|var|srv|usr|lib|"
+                    + @"lib64|etc|runner|github|builds|agent|data|clones|Volumes|private|workspace)/))"
+                    + @"[\w.@+-]+(?:[\\/][\w.@+-]+)+[\\/]?")]
     private static partial Regex AbsolutePath();
 
-    /// <summary>Every path of a machine in <paramref name="text"/>.</summary>
     public static IReadOnlyList<string> In(string text) => [.. AbsolutePath().Matches(text).Select(m => m.Value)];
 
-    /// <summary><paramref name="text"/> with each path of a machine replaced by <see cref="Replacement"/>.</summary>
     public static string Without(string text) => AbsolutePath().Replace(text, Replacement);
 
-    /// <summary>
-    /// A file as a fingerprint names it: its name and the first 12 hex digits of its SHA-256, the same in every clone
-    /// and folder it is copied to, and different for another build of it.
-    /// </summary>
+    /// <summary>A file as a fingerprint names it: its name and the first 12 hex digits of its SHA-256.</summary>
     public static string Identify(string path)
     {
         using var file = File.OpenRead(path);

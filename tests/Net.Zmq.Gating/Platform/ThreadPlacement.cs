@@ -1,14 +1,9 @@
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// Where a measurement's threads run. On a 2-core machine the sender, the measured receiver and the library's I/O
-/// thread share two cores, and where the scheduler happens to put them decides an operation's speed: left free, the
-/// same workload ran 64 B operations in 2.9 ms or 4.2 ms depending on placement, and inproc workloads settled into
-/// a placement 45 % faster than the next workload's. Pinned, that choice is made once, the same way for every
-/// case: the senders on one CPU, every other thread of the process (the measured receiver, the subject's own
-/// I/O thread, the runtime's and the test host's threads) on another. Measured here, pinning halved the spread of
-/// paired 64 B log-ratios (sd 0.15 to 0.07) and of workload-to-workload means. It also makes a machine with more
-/// cores measure like a 2-core one: the run uses two CPUs wherever it runs.
+/// Where a measurement's threads run: where the scheduler puts the sender, the receiver and the library's I/O thread
+/// decides an operation's speed, so pinned, that is decided once the same way for every case: the senders on one CPU,
+/// every other thread of the process on another. A machine with more cores then measures like a 2-core one.
 /// </summary>
 public sealed class ThreadPlacement
 {
@@ -27,7 +22,7 @@ public sealed class ThreadPlacement
         }
     }
 
-    /// <summary>What a report says about placement: pinned where, or why not.</summary>
+    /// <summary>Pinned where, or why not.</summary>
     public string Description { get; }
 
     public bool IsPinned => _home != 0;
@@ -36,8 +31,8 @@ public sealed class ThreadPlacement
     public static int CurrentThreadId() => OperatingSystem.IsLinux() ? LinuxThreads.CurrentThreadId() : 0;
 
     /// <summary>
-    /// PERF_PLACEMENT: <c>pinned</c> (default) where the platform allows it, or <c>free</c> to leave every thread to
-    /// the scheduler (to compare). An unknown value is an error naming it.
+    /// PERF_PLACEMENT: <c>pinned</c> (default) where the platform allows it, or <c>free</c> (to compare); anything else
+    /// is an error naming it.
     /// </summary>
     public static ThreadPlacement FromEnvironment(Func<string, string?> environment)
     {
@@ -63,15 +58,13 @@ public sealed class ThreadPlacement
         var cpus = Enumerable.Range(0, 64).Where(cpu => (allowed & (1UL << cpu)) != 0).ToList();
         return cpus.Count < 2
             ? new ThreadPlacement($"free: this process may use {cpus.Count} CPU, and pinning needs two")
-            : new ThreadPlacement(
-                $"pinned: senders on CPU {cpus[1]}, the measured receiver and every other thread on CPU {cpus[0]} (of {cpus.Count} CPUs allowed)",
-                allowed, cpus[0], cpus[1]);
+            : new ThreadPlacement($"pinned: senders on CPU {cpus[1]}, the measured receiver and every other thread " +
+                                  $"on CPU {cpus[0]} (of {cpus.Count} CPUs allowed)", allowed, cpus[0], cpus[1]);
     }
 
     /// <summary>
-    /// Pins <paramref name="senders"/> (kernel thread ids) to one CPU and every other thread of the process to the
-    /// other, until the returned scope is disposed, which gives every thread the process's original CPUs back.
-    /// Free placement does nothing.
+    /// Pins <paramref name="senders"/> (kernel thread ids) to one CPU and every other thread to the other, until the
+    /// returned scope gives them the process's original CPUs back. Free placement does nothing.
     /// </summary>
     public IDisposable Pin(IReadOnlyCollection<int> senders)
     {

@@ -6,13 +6,9 @@ using NetZmqTests.Gating.Measurements;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// The run in BenchmarkDotNet's full JSON export format, one benchmark per measured case, so that the tools people
-/// already chart BenchmarkDotNet results with (github-action-benchmark's <c>benchmarkdotnet</c> tool,
-/// dotnet/performance's ResultsComparer) read the suite's runs. BenchmarkDotNet's own exporter cannot write it: its
-/// benchmarks here are cells, each timing several cases in alternation, so its file would hold one entry per cell. The
-/// statistics are BenchmarkDotNet's own, computed over each case's per-operation times; one operation is
-/// <see cref="JudgedRun.MessagesPerOperation"/> messages. The case id is the benchmark's full name: the stable key a
-/// history chart follows.
+/// The run in BenchmarkDotNet's full JSON export format, one benchmark per measured case (BenchmarkDotNet's own
+/// exporter would write one per cell), so that the tools that chart BenchmarkDotNet results read the suite's runs. The
+/// statistics are BenchmarkDotNet's own over each case's per-operation times; the case id is the full name.
 /// </summary>
 public static class BenchmarkDotNetJson
 {
@@ -33,7 +29,8 @@ public static class BenchmarkDotNetJson
                 ["ProcessorName"] = m.Cpu,
                 ["LogicalCoreCount"] = m.Cores,
                 ["RuntimeVersion"] = m.Runtime,
-                ["Architecture"] = System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(),
+                ["Architecture"] =
+                    System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture.ToString(),
                 ["HasAttachedDebugger"] = false,
                 ["HasRyuJit"] = true,
                 ["Configuration"] = "RELEASE",
@@ -66,9 +63,6 @@ public static class BenchmarkDotNetJson
         };
     }
 
-    /// <summary>
-    /// BenchmarkDotNet's "Statistics" object: the per-operation times and the statistics computed over them.
-    /// </summary>
     private static JsonObject Statistics(IReadOnlyList<double> times, BdnStatistics s) => new()
     {
         ["OriginalValues"] = Numbers(times),
@@ -94,7 +88,6 @@ public static class BenchmarkDotNetJson
         ["Percentiles"] = Percentiles(s),
     };
 
-    /// <summary>BenchmarkDotNet's "ConfidenceInterval" object for the statistics.</summary>
     private static JsonObject ConfidenceInterval(BdnStatistics s) => new()
     {
         ["N"] = s.ConfidenceInterval.N,
@@ -106,7 +99,6 @@ public static class BenchmarkDotNetJson
         ["Upper"] = s.ConfidenceInterval.Upper,
     };
 
-    /// <summary>BenchmarkDotNet's "Percentiles" object for the statistics.</summary>
     private static JsonObject Percentiles(BdnStatistics s) => new()
     {
         ["P0"] = s.Percentiles.P0,
@@ -120,9 +112,6 @@ public static class BenchmarkDotNetJson
         ["P100"] = s.Percentiles.P100,
     };
 
-    /// <summary>
-    /// BenchmarkDotNet's "Memory" object: the case's collections over all its operations and its bytes per operation.
-    /// </summary>
     private static JsonObject Memory(CaseMeasurement measurement, int operations) => new()
     {
         ["Gen0Collections"] = Collections(measurement.Gen0PerThousandOperations, operations),
@@ -132,19 +121,22 @@ public static class BenchmarkDotNetJson
         ["BytesAllocatedPerOperation"] = (long)Math.Round(measurement.BytesAllocatedPerOperation),
     };
 
-    /// <summary>BenchmarkDotNet's "Measurements" array: one workload result iteration per measured operation.</summary>
-    private static JsonArray Measurements(IReadOnlyList<double> times) => new([.. times.Select((ns, i) => (JsonNode)new JsonObject
-    {
-        ["IterationMode"] = "Workload",
-        ["IterationStage"] = "Result",
-        ["LaunchIndex"] = 1,
-        ["IterationIndex"] = i + 1,
-        ["Operations"] = 1,
-        ["Nanoseconds"] = ns,
-    })]);
+    /// <summary>One workload result iteration per measured operation.</summary>
+    private static JsonArray Measurements(IReadOnlyList<double> times) => new([.. times.Select((ns, i) =>
+        (JsonNode)new JsonObject
+        {
+            ["IterationMode"] = "Workload",
+            ["IterationStage"] = "Result",
+            ["LaunchIndex"] = 1,
+            ["IterationIndex"] = i + 1,
+            ["Operations"] = 1,
+            ["Nanoseconds"] = ns,
+        })]);
 
-    private static JsonArray Numbers(IEnumerable<double> values) => new([.. values.Select(v => (JsonNode)JsonValue.Create(v))]);
+    private static JsonArray Numbers(IEnumerable<double> values) =>
+        new([.. values.Select(v => (JsonNode)JsonValue.Create(v))]);
 
     /// <summary>BenchmarkDotNet counts collections over all operations; the suite keeps them per 1,000.</summary>
-    private static long Collections(double perThousand, int operations) => (long)Math.Round(perThousand * operations / 1000);
+    private static long Collections(double perThousand, int operations) =>
+        (long)Math.Round(perThousand * operations / 1000);
 }

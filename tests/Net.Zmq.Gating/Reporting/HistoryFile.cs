@@ -4,28 +4,26 @@ using NetZmqTests.Gating.Counting;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// The run's per-case figures over commits, in github-action-benchmark's <c>customSmallerIsBetter</c> format (a JSON
-/// array of name, unit, value and an optional range): instructions per message by judged thread, native calls per
-/// message, and each paired case's ratio with its 95 % interval. That tool keeps the history in the repository's own
-/// gh-pages branch and charts it, with no server or account (docs/from-a-checkout.md has a workflow that charts the
-/// subject's main branch commit by commit). Smaller is better for all three.
+/// The run's per-case figures for a history over commits, in github-action-benchmark's <c>customSmallerIsBetter</c>
+/// format: instructions per message by judged thread, native calls per message, and each paired case's ratio with
+/// its 95 % interval (docs/from-a-checkout.md charts them).
 /// </summary>
 public static class HistoryFile
 {
     public const string FileName = "history.json";
 
-    /// <summary>A series point: the series' name and unit, this run's value, its interval where it has one.</summary>
     public sealed record Entry(string Name, string Unit, double Value, string? Range = null);
 
     public static IReadOnlyList<Entry> Of(JudgedRun run)
     {
-        var instructions = run.Instructions.Cases.SelectMany(c => InstructionProfiles.Judged.Select(part => new Entry(
-            $"{c.Case} {part.ToString().ToLowerInvariant()}", "instructions/message", Math.Round(c.PerMessage(part), 1))));
+        var instructions = run.Instructions.Cases.SelectMany(c => InstructionProfiles.Judged.Select(part =>
+            new Entry($"{c.Case} {part.ToString().ToLowerInvariant()}", "instructions/message",
+                Math.Round(c.PerMessage(part), 1))));
         var calls = run.Counts.Cases.Select(c => new Entry($"{c.Case} native calls", "calls/message",
             Math.Round(Repeated.Median([.. c.Repetitions.Select(r => r.Values.Sum())]) / c.MessagesPerRepetition, 3)));
         var ratios = run.Paired is { } paired && run.PairedRun is { } compared
             ? compared.Cases.Select(c => new Entry($"{c.Case.Id} {paired.Pairing.Ratio}", "ratio",
-                Math.Round(c.Ratio.Value, 4), FormattableString.Invariant($"[{c.Ratio.Lower:0.0000}, {c.Ratio.Upper:0.0000}]")))
+                Math.Round(c.Ratio.Value, 4), Units.F($"[{c.Ratio.Lower:0.0000}, {c.Ratio.Upper:0.0000}]")))
             : [];
         return [.. instructions, .. calls, .. ratios];
     }

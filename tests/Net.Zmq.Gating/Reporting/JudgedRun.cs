@@ -23,56 +23,39 @@ public sealed record JudgedRun(
     /// <summary>The suite whose table opens the report (e.g. the receive modes), or null for none.</summary>
     public string? HeadlineSuite { get; init; }
 
-    /// <summary>
-    /// Where the run judged a subject directly against a paired reference: the two, and what could not be compared;
-    /// null otherwise.
-    /// </summary>
+    /// <summary>Where the run judged a subject directly against a paired reference; null otherwise.</summary>
     public PairedBuilds? Paired { get; init; }
 
-    /// <summary>
-    /// The processes that measured, each with the seed that replays it (<see cref="RunSeed"/>): the first pass's, then
-    /// any that measured failed gates again.
-    /// </summary>
+    /// <summary>The processes that measured: the first pass's, then any that measured failed gates again.</summary>
     public IReadOnlyList<ProcessSummary> Processes { get; init; } = [];
 
-    /// <summary>
-    /// Where the run merged shards measured apart (PERF_MERGE): each shard, its machine and its wall time; empty
-    /// otherwise.
-    /// </summary>
+    /// <summary>Where the run merged shards measured apart (PERF_MERGE), each shard; empty otherwise.</summary>
     public IReadOnlyList<ShardSummary> Shards { get; init; } = [];
 
-    /// <summary>The native calls counted per case (<see cref="Counting.RunCounts"/>), or why none were.</summary>
     public Counting.RunCounts Counts { get; init; } = Counting.RunCounts.None("no counts were recorded");
 
-    /// <summary>
-    /// The instructions counted per case under Valgrind (<see cref="Counting.RunInstructions"/>), or why none were.
-    /// </summary>
-    public Counting.RunInstructions Instructions { get; init; } = Counting.RunInstructions.None("no instructions were recorded");
+    public Counting.RunInstructions Instructions { get; init; } =
+        Counting.RunInstructions.None("no instructions were recorded");
 
-    /// <summary>
-    /// The suite judged against the paired reference (<see cref="PairedGates"/>), where it was measured.
-    /// </summary>
+    /// <summary>The suite judged against the paired reference (<see cref="PairedGates"/>), where measured.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
-    public GatedSuite? PairedRun => Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
+    public GatedSuite? PairedRun =>
+        Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
 }
 
-/// <summary>One measuring process of a run.</summary>
-/// <param name="Pass">Which pass it measured: the run's, or a confirmation of failed gates.</param>
-/// <param name="Process">Its number in its pass, from 0.</param>
-/// <param name="Seed">The seed it drew: <c>PERF_SEED</c> replays it.</param>
-/// <param name="LoadedFirst">Which of a pair it loaded first (as the <see cref="Pairing"/> names them); empty where it
-/// loaded one.</param>
-/// <param name="Seconds">Its wall time.</param>
-/// <param name="InThisProcess">Whether it measured in the test process itself rather than in a process of its
-/// own.</param>
-public sealed record ProcessSummary(string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
+/// <summary>
+/// One measuring process of a run: its pass, its number in it (from 0), the seed that replays it
+/// (<see cref="RunSeed"/>), which of a pair it loaded first (empty where it loaded one) and its wall time.
+/// </summary>
+public sealed record ProcessSummary(
+    string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
 
 /// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
 public sealed record ShardSummary(string Shard, string Machine, double Seconds)
 {
     /// <summary>
     /// The shards in one line, each with its wall time as <paramref name="time"/> writes it: the machine said once
-    /// where every shard ran on one class (eight copies of a class line are unreadable), else with each shard.
+    /// where every shard ran on one class, else with each shard.
     /// </summary>
     public static string Describe(IReadOnlyList<ShardSummary> shards, Func<double, string> time) =>
         shards.Select(s => s.Machine).Distinct(StringComparer.Ordinal).Count() == 1
@@ -80,23 +63,18 @@ public sealed record ShardSummary(string Shard, string Machine, double Seconds)
             : string.Join("; ", shards.Select(s => $"{s.Shard} on {s.Machine}, {time(s.Seconds)}"));
 }
 
-/// <summary>A subject measured against its paired reference in one run, and judged directly against it.</summary>
-/// <param name="Pairing">What the two are called, and the suite they are judged as.</param>
-/// <param name="Subject">What the subject is (version, origin, native library).</param>
-/// <param name="Reference">What the reference is.</param>
-/// <param name="LoadedFirst">Which of the two was loaded (and so placed in memory) first in this process, as
-/// named.</param>
-/// <param name="NotComparable">The subject's cases the reference could not run, each with the reason.</param>
-public sealed record PairedBuilds(Pairing Pairing, string Subject, string Reference, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
+/// <summary>
+/// A subject measured against its paired reference in one run, and judged directly against it: what each is (version,
+/// origin, native library), which was loaded first, and the subject's cases the reference could not run, with why.
+/// </summary>
+public sealed record PairedBuilds(
+    Pairing Pairing, string Subject, string Reference, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
 
-/// <summary>A case of the subject that has no counterpart in its paired reference, and why.</summary>
 public sealed record NotComparable(string Case, string Reason);
 
 /// <summary>One subject (driver) and suite as measured and gated in this run.</summary>
-/// <param name="Description">What exactly ran (versions, native library and where it came from).</param>
-/// <param name="Basis">The baseline file and class the gates used, and how time was judged against it; null when it
-/// could not be used (see <paramref name="Error"/>).</param>
-/// <param name="Error">Why this subject could not be gated, if it could not.</param>
+/// <param name="Basis">The baseline file and class the gates used; null when it could not be used
+/// (<paramref name="Error"/> says why).</param>
 public sealed record GatedSuite(
     string Subject,
     string Suite,
@@ -108,22 +86,19 @@ public sealed record GatedSuite(
     IReadOnlyList<GateResult> Gates,
     string? Error = null)
 {
-    /// <summary>The suite as a type: what its baseline file is named for.</summary>
     [System.Text.Json.Serialization.JsonIgnore]
     public SuiteId SuiteId => new(Subject, Suite);
 
-    /// <summary>
-    /// False for a subject whose cases are ratios to another subject (the binding's overhead): a comparison table shows
-    /// them.
-    /// </summary>
+    /// <summary>False for a subject whose cases are ratios to another subject: a comparison table shows them.</summary>
     public bool ShowTables { get; init; } = true;
 }
 
-/// <summary>A subject this run could not measure: why, and the switch that enables it.</summary>
+/// <summary>A subject this run could not measure, and why.</summary>
 public sealed record AbsentSubject(string Subject, string Reason);
 
 /// <summary>
 /// One subject's time over each reference subject's, case by case, in one table (the binding ÷ the floor: its
 /// overhead; ÷ the managed peer: against the alternative), and a chart per suite of the first reference's ratios.
 /// </summary>
-public sealed record CrossSubjectComparison(string Title, string Subject, IReadOnlyList<string> References, string Explanation);
+public sealed record CrossSubjectComparison(
+    string Title, string Subject, IReadOnlyList<string> References, string Explanation);

@@ -1,25 +1,23 @@
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// The comment a pull request gets (comment.md beside report.md; perf-gate.yml posts it and updates it in place on a
-/// re-run, found by <see cref="Marker"/>): the verdict, the first failing gates with the function or call that moved,
-/// the subject over its paired reference per suite, and the receiver's instructions per message by receive mode and
-/// buffer strategy, then a link to the report. Written from the same judged run as the report and results.json.
+/// The comment a pull request gets (comment.md; perf-gate.yml posts it and updates it in place on a re-run, found by
+/// <see cref="Marker"/>): the verdict, the first failing gates, the subject over its paired reference per suite and
+/// the receiver's instructions per message by receive mode and buffer strategy, then a link to the report.
 /// </summary>
 public static class PullRequestComment
 {
     public const string FileName = "comment.md";
 
-    /// <summary>The comment's first line, hidden when rendered: how a re-run finds the comment to update.</summary>
     public const string Marker = "<!-- net-zmq-tests perf-gate comment -->";
 
-    /// <summary>How many failing gates the comment lists; the report has every one.</summary>
     public const int FailingShown = 10;
 
-    /// <summary>Where the full report is: perf-gate.yml sets it to the run's page, which holds the report.</summary>
+    /// <summary>Where the full report is: perf-gate.yml sets it to the run's page.</summary>
     public const string ReportLinkVariable = "PERF_REPORT_LINK";
 
     public static string Render(JudgedRun run, string reportLink)
@@ -33,7 +31,8 @@ public static class PullRequestComment
         comment.RenderFailing(run);
         if (run.Paired is { } paired)
         {
-            text.Line($"**{paired.Pairing.RatioTitle}** ({paired.Pairing.Subject}: {paired.Subject}; {paired.Pairing.Reference}: {paired.Reference}):");
+            text.Line($"**{paired.Pairing.RatioTitle}** ({paired.Pairing.Subject}: {paired.Subject}; " +
+                      $"{paired.Pairing.Reference}: {paired.Reference}):");
             text.Line();
             new ReportPairedSection(text).RenderSuiteMeans(run);
             text.Line();
@@ -49,11 +48,11 @@ public static class PullRequestComment
         return text.ToString();
     }
 
-    /// <summary>The comment of a run that failed before any gate: why, and where to look.</summary>
     public static string RenderFailure(string reason, string reportLink) =>
-        $"{Marker}\n### Net.Zmq.Tests perf gate\n\n**The run failed before any gate:** {reason}\n\n[The run]({reportLink}).\n";
+        $"{Marker}\n### Net.Zmq.Tests perf gate\n\n**The run failed before any gate:** {reason}\n\n" +
+        $"[The run]({reportLink}).\n";
 
-    /// <summary>The link the comment ends with: the run's page where the workflow gives one, else the report.</summary>
+    /// <summary>The run's page where the workflow gives one, else the report.</summary>
     public static string ReportLink(Func<string, string?> environment) =>
         environment(ReportLinkVariable) is { Length: > 0 } link ? link : ReportFiles.ReportName;
 }
@@ -61,7 +60,7 @@ public static class PullRequestComment
 /// <summary>The parts of the comment the report does not have in this shape.</summary>
 internal sealed class CommentSection(ReportText text) : ReportSection(text)
 {
-    /// <summary>The first failing gates, each with what moved where a count names it: a function or a call.</summary>
+    /// <summary>The first failing gates, each with the function or call that moved where a count names one.</summary>
     public void RenderFailing(JudgedRun run)
     {
         var failing = run.Gates.Where(g => g.FailsRun).ToList();
@@ -78,50 +77,61 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
         Line("|---|---|---|---|---|");
         foreach (var gate in failing.Take(PullRequestComment.FailingShown))
         {
-            var moved = gate.FunctionChanges.Count > 0 ? gate.FunctionChanges[0] : gate.CallChanges.Count > 0 ? gate.CallChanges[0] : "";
-            Line($"| {Cell(gate.Case)} | {Cell(gate.Gate)} | {Cell(gate.Measured)} | {Cell(gate.Bound)} | {Cell(moved)} |");
+            var moved = gate.FunctionChanges.Count > 0 ? gate.FunctionChanges[0]
+                : gate.CallChanges.Count > 0 ? gate.CallChanges[0] : "";
+            Line($"| {Cell(gate.Case)} | {Cell(gate.Gate)} | {Cell(gate.Measured)} | {Cell(gate.Bound)} | " +
+                 $"{Cell(moved)} |");
         }
 
         Line();
     }
 
     /// <summary>
-    /// The receiver's instructions per message in the suites of one pattern and one transport (the receive modes', the
-    /// buffer strategies'): the subject's, and its change against the paired reference, one row per receive mode and
-    /// buffer strategy, one column per message size.
+    /// The receiver's instructions per message in the suites of one pattern and transport, with the change against the
+    /// paired reference: a row per receive mode and buffer strategy, a column per message size.
     /// </summary>
     public void RenderReceiverByStrategy(JudgedRun run, Pairing pairing)
     {
-        // A paired case's id: subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size.
-        var messageBytes = (run.PairedRun?.Cases ?? []).ToDictionary(c => c.Case.Id, c => c.Measurement.MessageBytes, StringComparer.Ordinal);
-        var counted = run.Gates
-            .Where(g => g.Id.Kind == GateKind.PairedInstructions && g.PartRatios.ContainsKey(nameof(ThreadPart.Receiver)))
-            .Select(g => (Gate: g, Parts: g.Case.Split('/'), Own: run.Instructions.Of(g.Case.Replace($"/{pairing.Suite}/", "/", StringComparison.Ordinal))))
-            .Where(c => c.Own is not null && c.Parts.Length == 8 && messageBytes.ContainsKey(c.Gate.Case))
-            .GroupBy(c => c.Parts[2])
-            .Where(suite => suite.Select(c => (c.Parts[3], c.Parts[4])).Distinct().Count() == 1)
-            .SelectMany(suite => suite)
-            .ToList();
+        var messageBytes = (run.PairedRun?.Cases ?? [])
+            .ToDictionary(c => c.Case.Id, c => c.Measurement.MessageBytes, StringComparer.Ordinal);
+        var counted = ReceiverGates(run, pairing, messageBytes);
         if (counted.Count == 0)
         {
             return;
         }
 
         var sizes = counted.OrderBy(c => messageBytes[c.Gate.Case]).Select(c => c.Parts[^1]).Distinct().ToList();
-        Line($"Receiver instructions per message by receive mode and buffer strategy ({pairing.Subject}, and its change against the {pairing.Reference}):");
+        Line("Receiver instructions per message by receive mode and buffer strategy " +
+             $"({pairing.Subject}, and its change against the {pairing.Reference}):");
         Line();
         Line($"| Receive mode · buffer strategy | {string.Join(" | ", sizes)} |");
         Line($"|---|{string.Concat(sizes.Select(_ => "---:|"))}");
         foreach (var row in counted.GroupBy(c => $"{c.Parts[5]} · {c.Parts[6]}"))
         {
             var cells = sizes.Select(size => row.FirstOrDefault(c => c.Parts[^1] == size) is { Own: { } own } c
-                ? F($"{own.PerMessage(ThreadPart.Receiver):N1} ({c.Gate.PartRatios[nameof(ThreadPart.Receiver)] - 1:+0.00%;-0.00%;±0.00%})")
+                ? F($"{own.PerMessage(ThreadPart.Receiver):N1} ") +
+                  F($"({c.Gate.PartRatios[nameof(ThreadPart.Receiver)] - 1:+0.00%;-0.00%;±0.00%})")
                 : "–");
             Line($"| {row.Key} | {string.Join(" | ", cells)} |");
         }
 
         Line();
     }
+
+    /// <summary>
+    /// The paired instruction gates with a receiver's ratio, in suites of one pattern and transport, with their id's
+    /// parts (subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size) and own counts.
+    /// </summary>
+    private static List<(GateResult Gate, string[] Parts, CountedInstructions? Own)> ReceiverGates(JudgedRun run,
+        Pairing pairing, Dictionary<string, int> messageBytes) => run.Gates
+        .Where(g => g.Id.Kind == GateKind.PairedInstructions && g.PartRatios.ContainsKey(nameof(ThreadPart.Receiver)))
+        .Select(g => (Gate: g, Parts: g.Case.Split('/'),
+            Own: run.Instructions.Of(g.Case.Replace($"/{pairing.Suite}/", "/", StringComparison.Ordinal))))
+        .Where(c => c.Own is not null && c.Parts.Length == 8 && messageBytes.ContainsKey(c.Gate.Case))
+        .GroupBy(c => c.Parts[2])
+        .Where(suite => suite.Select(c => (c.Parts[3], c.Parts[4])).Distinct().Count() == 1)
+        .SelectMany(suite => suite)
+        .ToList();
 
     /// <summary>A table cell: a '|' inside would end it early.</summary>
     private static string Cell(string value) => value.Replace("|", "\\|", StringComparison.Ordinal);

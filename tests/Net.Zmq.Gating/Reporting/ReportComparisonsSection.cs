@@ -1,5 +1,6 @@
 using System.Globalization;
 using NetZmqTests.Gating.Measurements;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -14,70 +15,86 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
     /// </summary>
     public void RenderComparisonBySize(JudgedRun run, CrossSubjectComparison comparison)
     {
-        var (subject, references) = Sides(run, comparison);
         Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
         Line();
-        var sizes = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey)))
-            .GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key).ToList();
-        if (sizes.Count == 0)
+        if (Compared(run, comparison) is not { } compared)
         {
-            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
-            Line();
             return;
         }
 
-        Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size both ran, with the " +
-             $"range of those cases (below 1.000 {comparison.Subject} is faster). Case by case under \"{comparison.Title}\" below.");
+        var (rows, references) = compared;
+
+        Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size " +
+             $"both ran, with the range of those cases (below 1.000 {comparison.Subject} is faster). Case by case " +
+             $"under \"{comparison.Title}\" below.");
         Line();
         Line("| Size | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name}")) + " |");
         Line("|---|" + string.Concat(references.Select(_ => "---|")));
-        foreach (var size in sizes)
+        foreach (var size in rows.GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key))
         {
-            Line($"| {Units.Size(size.Key)} | " + string.Join(" | ", references.Select(r =>
+            Line($"| {Size(size.Key)} | " + string.Join(" | ", references.Select(r =>
             {
                 var ratios = size.Where(c => r.Cases.ContainsKey(c.Case.CrossSubjectKey))
-                    .Select(c => SuiteAnalysis.Compare(c.Measurement, r.Cases[c.Case.CrossSubjectKey].Measurement).Value).ToList();
+                    .Select(c => Ratio(c, r.Cases)).ToList();
                 return ratios.Count == 0 ? "–"
-                    : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) + $", {ratios.Count} cases";
+                    : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) +
+                      $", {ratios.Count} cases";
             })) + " |");
         }
 
         Line();
     }
 
+    private static double Ratio(AnalyzedCase c, Dictionary<string, AnalyzedCase> reference) =>
+        SuiteAnalysis.Compare(c.Measurement, reference[c.Case.CrossSubjectKey].Measurement).Value;
+
     /// <summary>
-    /// A comparison's subject cases, and each reference subject that ran with its cases by cross-subject key.
+    /// The subject's cases some reference also ran, and each reference that ran with its cases by cross-subject key;
+    /// null, said, where there are none.
     /// </summary>
-    private static (List<AnalyzedCase> Subject, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References) Sides(
-        JudgedRun run, CrossSubjectComparison comparison) =>
-        (run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases).ToList(),
-         comparison.References
-            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases).ToDictionary(c => c.Case.CrossSubjectKey)))
+    private (List<AnalyzedCase> Rows, List<(string Name, Dictionary<string, AnalyzedCase> Cases)> References)?
+        Compared(JudgedRun run, CrossSubjectComparison comparison)
+    {
+        var references = comparison.References
+            .Select(r => (Name: r, Cases: run.Subjects.Where(s => s.Subject == r).SelectMany(s => s.Cases)
+                .ToDictionary(c => c.Case.CrossSubjectKey)))
             .Where(r => r.Cases.Count > 0)
-            .ToList());
+            .ToList();
+        var rows = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases)
+            .Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
+        if (rows.Count > 0)
+        {
+            return (rows, references);
+        }
+
+        Line($"Not available in this run: it needs {comparison.Subject} and at least one of " +
+             $"{string.Join(", ", comparison.References)} measured.");
+        Line();
+        return null;
+    }
 
     public void RenderComparison(JudgedRun run, CrossSubjectComparison comparison)
     {
-        var (subject, references) = Sides(run, comparison);
         Line(comparison.Explanation);
         Line();
-        var rows = subject.Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
-        if (rows.Count == 0)
+        if (Compared(run, comparison) is not { } compared)
         {
-            Line($"Not available in this run: it needs {comparison.Subject} and at least one of {string.Join(", ", comparison.References)} measured.");
-            Line();
             return;
         }
 
-        Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) + " | " +
-             string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
-        Line("|---|---:|" + string.Concat(references.Select(_ => "---:|")) + string.Concat(references.Select(_ => "---|")));
+        var (rows, references) = compared;
+
+        Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) +
+             " | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
+        Line("|---|---:|" + string.Concat(references.Select(_ => "---:|")) +
+             string.Concat(references.Select(_ => "---|")));
         foreach (var c in rows)
         {
             var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
-            Line($"| {c.Case.CrossSubjectKey} | {V(Units.Time(c.Measurement.MeanNanoseconds))} | " +
-                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(Units.Time(m.Measurement.MeanNanoseconds)))) + " | " +
-                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))) + " |");
+            Line($"| {c.Case.CrossSubjectKey} | {V(Time(c.Measurement.MeanNanoseconds))} | " +
+                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(Time(m.Measurement.MeanNanoseconds)))) +
+                 " | " + string.Join(" | ", matches.Select(m =>
+                     m is null ? "–" : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))) + " |");
         }
 
         Line();
@@ -85,19 +102,21 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
     }
 
     /// <summary>A bar chart per suite of the subject's ratio to the first reference.</summary>
-    private void RenderCharts(CrossSubjectComparison comparison, List<AnalyzedCase> rows, (string Name, Dictionary<string, AnalyzedCase> Cases) first)
+    private void RenderCharts(CrossSubjectComparison comparison, List<AnalyzedCase> rows,
+        (string Name, Dictionary<string, AnalyzedCase> Cases) first)
     {
-        foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey)).GroupBy(c => c.Case.Suite))
+        foreach (var suite in rows.Where(c => first.Cases.ContainsKey(c.Case.CrossSubjectKey))
+                     .GroupBy(c => c.Case.Suite))
         {
             var labels = ShortLabels(suite.Select(c => c.Case.CrossSubjectKey).ToList());
-            var ratios = suite.Select((c, i) => (Label: labels[i],
-                Ratio: SuiteAnalysis.Compare(c.Measurement, first.Cases[c.Case.CrossSubjectKey].Measurement).Value)).ToList();
+            var ratios = suite.Select((c, i) => (Label: labels[i], Ratio: Ratio(c, first.Cases))).ToList();
             Line("```mermaid");
             Line("xychart-beta");
             Line($"    title \"{comparison.Subject} ÷ {first.Name}, {suite.Key}\"");
             Line("    x-axis [" + string.Join(", ", ratios.Select(r => $"\"{r.Label}\"")) + "]");
-            Line($"    y-axis \"time ratio\" 0 --> {(Scrub ? Scrubbed : Math.Ceiling(Math.Max(2, ratios.Max(r => r.Ratio))).ToString(CultureInfo.InvariantCulture))}");
-            Line("    bar [" + string.Join(", ", ratios.Select(r => V(r.Ratio.ToString("0.000", CultureInfo.InvariantCulture)))) + "]");
+            var top = Math.Ceiling(Math.Max(2, ratios.Max(r => r.Ratio))).ToString(CultureInfo.InvariantCulture);
+            Line($"    y-axis \"time ratio\" 0 --> {(Scrub ? Scrubbed : top)}");
+            Line("    bar [" + string.Join(", ", ratios.Select(r => V(F($"{r.Ratio:0.000}")))) + "]");
             Line("```");
             Line();
         }
@@ -111,6 +130,7 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         var parts = keys.Select(k => k.Split('/')).ToList();
         var width = parts.Min(p => p.Length);
         var varying = Enumerable.Range(0, width).Where(i => parts.Select(p => p[i]).Distinct().Count() > 1).ToList();
-        return parts.Select(p => varying.Count == 0 ? string.Join('/', p) : string.Join(' ', varying.Select(i => p[i]))).ToList();
+        return parts.Select(p => varying.Count == 0 ? string.Join('/', p) : string.Join(' ', varying.Select(i => p[i])))
+            .ToList();
     }
 }

@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -20,30 +21,17 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
             return;
         }
 
-        Line(F($"Calls into the native library per message, sender and receiver together, counted in a process of its own that times nothing ") +
-             F($"(each case: a repetition to warm up, then three of 1,000 messages). A count marked ~ differed between the repetitions (polls, receives that ") +
-             "found nothing yet, interrupted calls): shown, never judged; every other success or error is judged exactly. Managed subjects make none and are not listed.");
+        Line("Calls into the native library per message, sender and receiver together, counted in a process of its " +
+             "own that times nothing (each case: a repetition to warm up, then three of 1,000 messages). A count " +
+             "marked ~ differed between the repetitions (polls, receives that found nothing yet, interrupted calls): " +
+             "shown, never judged; every other success or error is judged exactly. Managed subjects make none and " +
+             "are not listed.");
         Line();
         RenderChanges(run);
         var bytes = run.Subjects.SelectMany(s => s.Cases).GroupBy(c => c.Case.Id, StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First().Measurement.BytesAllocatedPerOperation, StringComparer.Ordinal);
-        foreach (var suite in run.Counts.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
-        {
-            var subjects = suite.Select(c => Part(c.Case, 0)).Distinct(StringComparer.Ordinal).ToList();
-            var rows = suite.GroupBy(c => c.Case[(c.Case.IndexOf('/', StringComparison.Ordinal) + 1)..], StringComparer.Ordinal).ToList();
-            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
-            {
-                Line($"| Case | {string.Join(" | ", subjects)} |");
-                Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
-                foreach (var row in rows)
-                {
-                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(c.Case, 0) == s) is { } counted
-                        ? V(Calls(counted) + (bytes.TryGetValue(counted.Case, out var b) ? F($" · {Units.Bytes(b)}/op") : ""))
-                        : "");
-                    Line($"| {row.Key} | {string.Join(" | ", cells)} |");
-                }
-            });
-        }
+        RenderSuites(run.Counts.Cases, c => c.Case, counted => Calls(counted) +
+            (bytes.TryGetValue(counted.Case, out var b) ? F($" · {Bytes(b)}/op") : ""));
     }
 
     /// <summary>
@@ -59,7 +47,8 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
 
         var changed = paired.Where(g => g.CallChanges.Count > 0).ToList();
         Line(changed.Count == 0
-            ? $"{V(pairing.SubjectTitle)} and {V(pairing.Reference)} make the same exact calls per message in all {V(paired.Count)} cases counted on both."
+            ? $"{V(pairing.SubjectTitle)} and {V(pairing.Reference)} make the same exact calls per message in all " +
+              $"{V(paired.Count)} cases counted on both."
             : $"{V(pairing.Title)}: {V(changed.Count)} of {V(paired.Count)} cases make other exact calls per message.");
         Line();
         if (changed.Count == 0)

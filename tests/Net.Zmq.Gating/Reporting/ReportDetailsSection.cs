@@ -1,4 +1,3 @@
-using System.Globalization;
 using NetZmqTests.Gating.Gates;
 
 namespace NetZmqTests.Gating.Reporting;
@@ -15,9 +14,10 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
 
         Line("## Published claims");
         Line();
-        Line("Each claim checked against this run: **holds** when every estimate lies in the claimed range, **does not hold** when some " +
-             "estimate's whole 95 % interval lies outside it, **unclear** in between. A claim that does not hold here is a finding about " +
-             "this machine and workload, not a failure of the run; only the claims marked as gates can fail it, through their gate.");
+        Line("Each claim checked against this run: **holds** when every estimate lies in the claimed range, **does " +
+             "not hold** when some estimate's whole 95 % interval lies outside it, **unclear** in between. A claim " +
+             "that does not hold here is a finding about this machine and workload, not a failure of the run; only " +
+             "the claims marked as gates can fail it, through their gate.");
         Line();
         Line("| Claim | Statement | Verdict | Measured | Gate |");
         Line("|---|---|---|---|---|");
@@ -30,7 +30,8 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
                 ClaimVerdict.DoesNotHold => "**does not hold**",
                 _ => "not measured",
             };
-            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | {claim.Gate?.ToString() ?? "informs only"} |");
+            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | " +
+                 $"{claim.Gate?.ToString() ?? "informs only"} |");
         }
 
         Line();
@@ -56,14 +57,16 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         foreach (var s in run.Subjects)
         {
             var baseline = s.Basis?.Class.Fingerprint;
-            // Which class judged the run depends on the machine, so it is scrubbed like every other machine-dependent
-            // value.
-            var same = baseline is null ? "none" : V(baseline.Machine.Class == m.Class ? "this machine's class" : $"{baseline.Machine.Class}: **not this machine's**");
+            // Which class judged the run depends on the machine, so it is scrubbed.
+            var same = baseline is null ? "none"
+                : V(baseline.Machine.Class == m.Class ? "this machine's class"
+                    : $"{baseline.Machine.Class}: **not this machine's**");
             var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
                 ? $" (baseline: {V(baseline.Subject.Version)})"
                 : "";
-            Line($"| {s.Subject} | {V(s.Fingerprint.Version)}{versionNote} | {V(s.Fingerprint.Origin)} | {V(s.Fingerprint.NativeLibrary)} | " +
-                 $"{(baseline is null ? "none" : V(baseline.RecordedAt.ToString("u", CultureInfo.InvariantCulture)))} ({s.BaselinePath}) | {same} |");
+            var recorded = baseline is null ? "none" : V(Units.F($"{baseline.RecordedAt:u}"));
+            Line($"| {s.Subject} | {V(s.Fingerprint.Version)}{versionNote} | {V(s.Fingerprint.Origin)} | " +
+                 $"{V(s.Fingerprint.NativeLibrary)} | {recorded} ({s.BaselinePath}) | {same} |");
         }
 
         Line();
@@ -74,28 +77,28 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         Line("## Gates");
         Line();
         // A subject that could not be gated is named, with why, under "Failing gates" on the first screen.
-        var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key).Select(g => $"{g.Count()} {Describe(g.Key)}"));
-        Line($"<details><summary>All {run.Gates.Count()} gates: {V(counts)}</summary>");
-        Line();
-        Line("| Gate | Case | Measured | Bound | Verdict |");
-        Line("|---|---|---|---|---|");
-        foreach (var gate in Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
+        var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key)
+            .Select(g => $"{g.Count()} {Describe(g.Key)}"));
+        Collapsible($"All {run.Gates.Count()} gates: {V(counts)}", () =>
         {
-            var verdict = gate.Verdict switch
+            Line("| Gate | Case | Measured | Bound | Verdict |");
+            Line("|---|---|---|---|---|");
+            foreach (var gate in Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
             {
-                GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
-                GateVerdict.Pass => "pass",
-                GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
-                GateVerdict.Fail => "**FAIL**",
-                GateVerdict.NotApplied => $"not applied ({gate.Note})",
-                _ => "**FAIL** (reviewed known violation)",
-            };
-            Line($"| {gate.Gate} | {gate.Case} | {V(gate.Measured)} | {V(gate.Bound)} | {V(verdict)} |");
-        }
+                var verdict = gate.Verdict switch
+                {
+                    GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
+                    GateVerdict.Pass => "pass",
+                    GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
+                    GateVerdict.Fail => "**FAIL**",
+                    GateVerdict.NotApplied => $"not applied ({gate.Note})",
+                    _ => "**FAIL** (reviewed known violation)",
+                };
+                Line($"| {gate.Gate} | {gate.Case} | {V(gate.Measured)} | {V(gate.Bound)} | {V(verdict)} |");
+            }
 
-        Line();
-        Line("</details>");
-        Line();
+            Line();
+        });
     }
 
     private static string Describe(GateVerdict verdict) => verdict switch
@@ -106,9 +109,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         _ => "not applied",
     };
 
-    /// <summary>
-    /// The run's notes, each as its sentence (left out when scrubbed: their numbers and paths are the run's).
-    /// </summary>
+    /// <summary>The run's notes (left out when scrubbed: their numbers and paths are the run's).</summary>
     public void RenderNotes(JudgedRun run)
     {
         if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)

@@ -25,7 +25,7 @@ public static class ReportFiles
     {
         Directory.CreateDirectory(directory);
         Replace(Path.Combine(directory, ReportName), ReportRenderer.Render(run));
-        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.Render(run, PullRequestComment.ReportLink(Environment.GetEnvironmentVariable)));
+        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.Render(run, Link()));
         Replace(Path.Combine(directory, ResultsName), JsonSerializer.Serialize(run, Json) + "\n");
         Replace(Path.Combine(directory, BenchmarkDotNetJson.FileName), BenchmarkDotNetJson.Render(run));
         Replace(Path.Combine(directory, HistoryFile.FileName), HistoryFile.Render(run));
@@ -41,9 +41,12 @@ public static class ReportFiles
         File.Delete(Path.Combine(directory, ResultsName));
         File.Delete(Path.Combine(directory, BenchmarkDotNetJson.FileName));
         File.Delete(Path.Combine(directory, HistoryFile.FileName));
-        Replace(Path.Combine(directory, ReportName), $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
-        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, PullRequestComment.ReportLink(Environment.GetEnvironmentVariable)));
+        Replace(Path.Combine(directory, ReportName),
+            $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
+        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, Link()));
     }
+
+    private static string Link() => PullRequestComment.ReportLink(Environment.GetEnvironmentVariable);
 
     private static void Replace(string path, string content) => Running.ProcessFiles.WriteText(path, content);
 }

@@ -1,16 +1,15 @@
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// "CPU work per message": each counted case's instructions per message by thread, the subjects side by side; and
-/// first, where two builds were counted against each other, every case whose count moved, with the functions that moved
-/// it.
+/// first, where two builds were counted against each other, the cases whose count moved most.
 /// </summary>
 internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSection judged) : ReportSection(text)
 {
-    /// <summary>How many cases the paired table lists.</summary>
     private const int MovedShown = 12;
 
     public void Render(JudgedRun run)
@@ -24,49 +23,29 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
             return;
         }
 
-        Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that times nothing: " +
-             "each case's messages sent whole, then received whole, three repetitions after a warm-up. **R** the receiver's thread, " +
-             "**S** the sender's, **L** the native library's own threads (its I/O thread), **M** memory bookkeeping on every thread " +
-             "(malloc and free, the runtime's own native code and its clearing, write barriers: out of the others, since its cost follows the " +
-             "heap's history), **T** all threads with the rest. A part marked ~ differed between the repetitions by more than 0.1 % " +
-             "(how often a thread was woken, how the I/O thread batched): its functions are judged one by one, those that repeated " +
-             "(the same count, or the same count per call), and the percentage is their share of the part; the others are shown. " +
-             "**sys** is system calls per message by thread (every wake-up, signal and socket read or write is one), judged where the " +
-             "same in every repetition. Waits, the kernel's work and memory are not instructions: the time gates see those.");
+        Line("User-space instructions per message, counted under Valgrind's callgrind in a process of its own that " +
+             "times nothing: each case's messages sent whole, then received whole, three repetitions after a " +
+             "warm-up. **R** the receiver's thread, **S** the sender's, **L** the native library's own threads (its " +
+             "I/O thread), **M** memory bookkeeping on every thread (malloc and free, the runtime's own native code " +
+             "and its clearing, write barriers: out of the others, since its cost follows the heap's history), **T** " +
+             "all threads with the rest. A part marked ~ differed between the repetitions by more than 0.1 % (how " +
+             "often a thread was woken, how the I/O thread batched): its functions are judged one by one, those that " +
+             "repeated (the same count, or the same count per call), and the percentage is their share of the part; " +
+             "the others are shown. **sys** is system calls per message by thread (every wake-up, signal and socket " +
+             "read or write is one), judged where the same in every repetition. Waits, the kernel's work and memory " +
+             "are not instructions: the time gates see those.");
         Line();
         if (run.Instructions.ProfilesDirectory is { } profiles)
         {
-            Line($"Profiles (one file per thread and repetition, openable in KCachegrind or QCachegrind): `{V(profiles)}`; `instructions-manifest.json` there " +
-                 "says which dump is which case's repetition. One case alone: `PERF_FILTER='<case id>' dotnet test --filter Category=Perf`.");
+            Line("Profiles (one file per thread and repetition, openable in KCachegrind or QCachegrind): " +
+                 $"`{V(profiles)}`; `instructions-manifest.json` there says which dump is which case's repetition. " +
+                 "One case alone: `PERF_FILTER='<case id>' dotnet test --filter Category=Perf`.");
             Line();
         }
 
         RenderPairedChanges(run);
         judged.Render(run);
-        RenderSuites(run);
-    }
-
-    /// <summary>Per suite, a collapsed table of each case's parts, the subjects side by side.</summary>
-    private void RenderSuites(JudgedRun run)
-    {
-        foreach (var suite in run.Instructions.Cases.GroupBy(c => Part(c.Case, 1)).OrderBy(g => g.Key,
-            StringComparer.Ordinal))
-        {
-            var subjects = suite.Select(c => Part(c.Case, 0)).Distinct(StringComparer.Ordinal).ToList();
-            var rows = suite.GroupBy(c => c.Case[(c.Case.IndexOf('/', StringComparison.Ordinal) + 1)..],
-                StringComparer.Ordinal).ToList();
-            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
-            {
-                Line($"| Case | {string.Join(" | ", subjects)} |");
-                Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
-                foreach (var row in rows)
-                {
-                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(c.Case, 0) == s) is { } counted
-                        ? V(Parts(counted)) : "");
-                    Line($"| {row.Key} | {string.Join(" | ", cells)} |");
-                }
-            });
-        }
+        RenderSuites(run.Instructions.Cases, c => c.Case, Parts);
     }
 
     /// <summary>
@@ -102,8 +81,8 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
             return;
         }
 
-        var failing = paired.Count(g => g.FailsRun);
-        Line($"{V(pairing.Title)}: {V(paired.Count)} cases counted on both; {V(failing)} grew beyond the bounds ({V(CountGatesBound(paired))}).");
+        Line($"{V(pairing.Title)}: {V(paired.Count)} cases counted on both; {V(paired.Count(g => g.FailsRun))} grew " +
+             $"beyond the bounds ({V(paired[0].Bound)}).");
         Line();
         if (Scrub)
         {
@@ -159,14 +138,13 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
             : F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}-{ratios.Max():0.000})");
     }
 
-    private static string CountGatesBound(List<GateResult> gates) => gates[0].Bound;
-
     /// <summary>
     /// A case's instructions per message by part, with the share that repeated where a judged part varied, and its
     /// system calls per message by thread.
     /// </summary>
     private static string Parts(CountedInstructions counted) =>
-        $"R {Judged(counted, ThreadPart.Receiver)} · S {Judged(counted, ThreadPart.Sender)} · L {Judged(counted, ThreadPart.Library)} · " +
+        $"R {Judged(counted, ThreadPart.Receiver)} · S {Judged(counted, ThreadPart.Sender)} · " +
+        $"L {Judged(counted, ThreadPart.Library)} · " +
         $"M {counted.Shown(ThreadPart.Memory)} · T {counted.Shown(ThreadPart.Total)}; sys " +
         string.Join(" · ", InstructionProfiles.Judged.Select(p => $"{p.ToString()[0]} {SystemCalls(counted, p)}"));
 
@@ -177,8 +155,8 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
     private static string SystemCalls(CountedInstructions counted, ThreadPart part)
     {
         var calls = counted.Of(part).SystemCalls.Values.ToList();
-        var perRepetition = Enumerable.Range(0, counted.Repetitions.Count).Select(r => calls.Sum(c => c.Count > r
-            ? c[r] : 0)).ToList();
+        var perRepetition = Enumerable.Range(0, counted.Repetitions.Count)
+            .Select(r => calls.Sum(c => c.Count > r ? c[r] : 0)).ToList();
         var steady = calls.All(Repeated.IsExact);
         return (steady ? "" : "~") + F($"{Repeated.Median(perRepetition) / counted.MessagesPerRepetition:0.##}");
     }

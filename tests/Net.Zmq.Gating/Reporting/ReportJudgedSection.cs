@@ -1,16 +1,15 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// How the instruction gates judged each thread: per suite, in how many cases the receiver's, the sender's and the
-/// library's threads were judged, whole or by function, and which were not, with why; and the same over the whole run
-/// for the verdict.
+/// How the instruction gates judged each thread (receiver, sender, library): per suite, and over the whole run for the
+/// verdict.
 /// </summary>
 internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
 {
-    /// <summary>Per suite, how its instruction gates judged each thread: whole, by function, or not, and why.</summary>
     public void Render(JudgedRun run)
     {
         var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
@@ -21,9 +20,11 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
 
         Line("| Suite | Gates | Receiver | Sender | Library threads |");
         Line("|---|---|---|---|---|");
-        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}", StringComparer.Ordinal))
+        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",
+                     StringComparer.Ordinal))
         {
-            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | {V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
+            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | " +
+                 $"{V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
         }
 
         Line();

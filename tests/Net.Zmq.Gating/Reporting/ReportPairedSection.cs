@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -9,16 +10,8 @@ namespace NetZmqTests.Gating.Reporting;
 /// </summary>
 internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
 {
-    /// <summary>
-    /// How many of the subject's cases moved most against its paired reference, listed on the first screen.
-    /// </summary>
     public const int MovedMostShown = 5;
 
-    /// <summary>
-    /// A subject judged against its paired reference (the merge gate: a change against the build it changes): subject
-    /// ÷ reference per suite (geometric mean, interval, how many cases are slower, the same or faster) and the cases
-    /// that moved most, before anything else is read.
-    /// </summary>
     public void RenderPaired(JudgedRun run)
     {
         if (run.Paired is not { } builds || run.PairedRun is not { } compared)
@@ -39,48 +32,51 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
         {
             foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
             {
-                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} ({V(string.Join(", ", reason.Select(n => n.Case)))}).");
+                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} " +
+                     $"({V(string.Join(", ", reason.Select(n => n.Case)))}).");
             }
 
             Line();
         }
     }
 
-    /// <summary>
-    /// Writes how the two were measured (interleaved, in which processes, with which seeds) and what fails a case or
-    /// the mean.
-    /// </summary>
+    /// <summary>How the two were measured (which processes, which seeds), and what fails a case or the mean.</summary>
     private void RenderHowThePairWasMeasured(JudgedRun run, PairedBuilds builds, PairedGates.Thresholds t)
     {
         var p = builds.Pairing;
         var measuring = run.Processes.Where(p => p.Pass == run.Processes[0].Pass).ToList();
         var where = measuring.Count < 2
             ? $"(loaded first in this process: the {V(builds.LoadedFirst)})"
-            : $"in {V(measuring.Count)} processes, each with a seed of its own for its cells' order, which build loads first and which workloads open first " +
-              $"(seeds {V(string.Join(", ", measuring.Select(m => m.Seed)))}; the {p.Subject} loaded first in {V(measuring.Count(m => m.LoadedFirst == p.Subject))}; " +
-              "PERF_SEED replays one), and each case's interval has the processes as its top level";
-        Line($"{p.SubjectTitle}: {V(builds.Subject)}. {p.ReferenceTitle}: {V(builds.Reference)}. Both measured in the same cells, their operations interleaved unit by unit " +
-             $"{where}, so {p.Ratio} needs no baseline file and no machine class. " +
-             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; ") +
-             F($"confirmed by measuring again); the geometric mean over every case when its interval lies above {1 + t.Aggregate:0.00}; ") +
-             F($"allocation above the {p.Reference}'s + {t.BytesRelative:P0} + {t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
+            : $"in {V(measuring.Count)} processes, each with a seed of its own for its cells' order, which build " +
+              "loads first and which workloads open first " +
+              $"(seeds {V(string.Join(", ", measuring.Select(m => m.Seed)))}; the {p.Subject} loaded first in " +
+              $"{V(measuring.Count(m => m.LoadedFirst == p.Subject))}; PERF_SEED replays one), and each case's " +
+              "interval has the processes as its top level";
+        Line($"{p.SubjectTitle}: {V(builds.Subject)}. {p.ReferenceTitle}: {V(builds.Reference)}. Both measured in " +
+             $"the same cells, their operations interleaved unit by unit {where}, so {p.Ratio} needs no baseline " +
+             "file and no machine class. " +
+             F($"A case fails when its whole 95 % interval lies above {1 + t.Time:0.00} (and it is over ") +
+             F($"{TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns per message slower; confirmed by ") +
+             F($"measuring again); the geometric mean over every case when its interval lies above ") +
+             F($"{1 + t.Aggregate:0.00}; allocation above the {p.Reference}'s + {t.BytesRelative:P0} + ") +
+             F($"{t.BytesAbsolute:0} B. Slower / faster: the case's interval wholly above / below 1."));
     }
 
-    /// <summary>
-    /// Writes subject ÷ reference per suite and over every timed case: the geometric mean and how many cases are
-    /// slower, the same or faster.
-    /// </summary>
+    /// <summary>Subject ÷ reference per suite and overall: geometric mean, how many slower, same or faster.</summary>
     private void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing)
     {
-        Line($"| Suite | Cases | {V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI] | Slower | Same | Faster |");
+        Line($"| Suite | Cases | {V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI] | " +
+             "Slower | Same | Faster |");
         Line("|---|---:|---|---:|---:|---:|");
-        foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single()))
+        foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0])
+                     .Append(timed.GroupBy(_ => "all").Single()))
         {
-            // The gate's own statistic (processes as the top level where there were several) for every row, a suite of
-            // one group included.
+            // The gate's own statistic for every row, a suite of one group included.
             var mean = PairedGates.Mean(suite, minimumGroups: 1)!;
-            Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | {V(suite.Count(c => c.Ratio.Lower > 1))} | " +
-                 $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | {V(suite.Count(c => c.Ratio.Upper < 1))} |");
+            Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | " +
+                 $"{V(suite.Count(c => c.Ratio.Lower > 1))} | " +
+                 $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | " +
+                 $"{V(suite.Count(c => c.Ratio.Upper < 1))} |");
         }
     }
 
@@ -93,21 +89,26 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
         }
     }
 
-    /// <summary>Writes the cases that moved most against the reference, measured in their own uncertainty.</summary>
     private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)
     {
         var sleeping = compared.Cases.Count - timedCount;
-        Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases" +
-             $"{(sleeping > 0 ? $"; the {sleeping} that sleep between polls are shown, not judged, and left out of the means above" : "")}):");
+        var sleepers = sleeping > 0
+            ? $"; the {sleeping} that sleep between polls are shown, not judged, and left out of the means above"
+            : "";
+        Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases{sleepers}):");
         Line();
-        Line($"| Case | {V(pairing.RatioTitle)} [95 % CI] | CPU time [95 % CI] | {V(pairing.SubjectTitle)} / {V(pairing.Reference)} bytes per operation |");
+        Line($"| Case | {V(pairing.RatioTitle)} [95 % CI] | CPU time [95 % CI] | {V(pairing.SubjectTitle)} / " +
+             $"{V(pairing.Reference)} bytes per operation |");
         Line("|---|---|---|---|");
         // By distance from 1 over the interval's width: a case known to ±1 % that moved 3 % has moved more than one
         // known to ±40 % that moved 20 %.
-        foreach (var c in compared.Cases.OrderByDescending(c => Math.Abs(Math.Log(c.Ratio.Value)) * Math.Sqrt(PairedGates.Weight(c.Ratio))).Take(MovedMostShown))
+        var moved = compared.Cases.OrderByDescending(c =>
+            Math.Abs(Math.Log(c.Ratio.Value)) * Math.Sqrt(PairedGates.Weight(c.Ratio)));
+        foreach (var c in moved.Take(MovedMostShown))
         {
             Line($"| {V(c.Case.CrossSubjectKey)} | {V(c.Ratio.ToString())} | {V(c.CpuRatio?.ToString() ?? "–")} | " +
-                 $"{V(Units.Bytes(c.Measurement.BytesAllocatedPerOperation))} / {V(c.ReferenceBytesPerOperation is { } b ? Units.Bytes(b) : "–")} |");
+                 $"{V(Bytes(c.Measurement.BytesAllocatedPerOperation))} / " +
+                 $"{V(c.ReferenceBytesPerOperation is { } b ? Bytes(b) : "–")} |");
         }
     }
 }

@@ -1,11 +1,9 @@
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// Renders a run as markdown a maintainer or user would rather read than BenchmarkDotNet's output: what was and
-/// was not measured, tables per subject and size in the shape the subject's own benchmarks publish, the binding's
-/// overhead, the fingerprint, and every gate with its verdict. With <c>scrub</c>, every value that depends on the
-/// machine or the run (verdicts included) is replaced by "…", and the notes are left out, so that the report's
-/// structure can be snapshot-tested. The order of the sections is here; each section is written by its own class.
+/// Renders a run as markdown: the order of the sections is here, each written by its own class. With <c>scrub</c>,
+/// every value that depends on the machine or the run is replaced by "…" and the notes are left out, so that the
+/// report's structure can be snapshot-tested.
 /// </summary>
 public static class ReportRenderer
 {
@@ -44,13 +42,15 @@ public static class ReportRenderer
     }
 
     /// <summary>Every subject's full table, and every comparison's, each collapsed.</summary>
-    private static void RenderTables(JudgedRun run, ReportText text, ReportTablesSection tables, ReportComparisonsSection comparisons)
+    private static void RenderTables(JudgedRun run, ReportText text, ReportTablesSection tables,
+        ReportComparisonsSection comparisons)
     {
         text.Line("## Tables");
         text.Line();
         foreach (var subject in run.Subjects.Where(s => s.ShowTables))
         {
-            text.Collapsible($"{subject.Subject} — {subject.Suite}: {subject.Cases.Count} cases", () => tables.RenderSubject(subject));
+            text.Collapsible($"{subject.Subject} — {subject.Suite}: {subject.Cases.Count} cases",
+                () => tables.RenderSubject(subject));
         }
 
         foreach (var comparison in run.Comparisons)

@@ -1,5 +1,5 @@
-using System.Globalization;
 using NetZmqTests.Gating.Running;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -12,7 +12,8 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
     /// </summary>
     public void RenderHeadline(JudgedRun run)
     {
-        var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0).ToList();
+        var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0)
+            .ToList();
         if (subjects.Count == 0)
         {
             return;
@@ -23,8 +24,8 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         var variants = cases.Select(c => c.Case.Variant).Where(v => v != reference).Distinct().ToList();
         Line($"## {run.HeadlineSuite} at a glance");
         Line();
-        Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over {reference}'s in the same run " +
-             "with its 95 % interval (below 1.000 is faster).");
+        Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over " +
+             $"{reference}'s in the same run with its 95 % interval (below 1.000 is faster).");
         Line();
         Line($"| Driver | Group | {reference} msg/s | " + string.Join(" | ", variants) + " |");
         Line("|---|---|---:|" + string.Concat(variants.Select(_ => "---|")));
@@ -32,9 +33,12 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         {
             foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
             {
-                var rate = group.FirstOrDefault(c => c.Case.IsReference) is { } r ? V(Units.Rate(r.Measurement.MessagesPerSecond)) : "–";
-                Line($"| {subject.Subject} | {group.Key} | {rate} | " +
-                     string.Join(" | ", variants.Select(v => group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–")) + " |");
+                var rate = group.FirstOrDefault(c => c.Case.IsReference) is { } r
+                    ? V(Rate(r.Measurement.MessagesPerSecond))
+                    : "–";
+                var ratios = variants.Select(v =>
+                    group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–");
+                Line($"| {subject.Subject} | {group.Key} | {rate} | " + string.Join(" | ", ratios) + " |");
             }
         }
 
@@ -46,19 +50,23 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         Line("## What was measured");
         Line();
         var p = run.Profile;
-        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, transport and size) measured in " +
-             $"alternating operations on shared workloads: {Describe(p.ShortOperations)} per case where operations last milliseconds " +
-             $"({Describe(p.LongOperations)} where they last 0.1 s or more: messages over 4 KiB over tcp" +
-             (p.Kind == ProfileKind.PullRequest ? ", and in this profile over inproc too" : "") + "); ratios are paired within each unit; one operation is " +
-             $"{run.MessagesPerOperation.ToString("N0", CultureInfo.InvariantCulture)} messages. Started {V(run.StartedAt.ToString("u", CultureInfo.InvariantCulture))}, " +
-             $"measured for {V(run.Duration.TotalSeconds.ToString("0", CultureInfo.InvariantCulture))} s. Times are judged only as ratios between cases of " +
-             "the same run; messages per second are reported, never asserted.");
+        Line($"Profile `{p.Description}`: each cell's cases (every driver and variant of one suite, pattern, " +
+             "transport and size) measured in alternating operations on shared workloads: " +
+             $"{Describe(p.ShortOperations)} per case where operations last milliseconds " +
+             $"({Describe(p.LongOperations)} where they last 0.1 s or more: " +
+             "messages over 4 KiB over tcp" +
+             (p.Kind == ProfileKind.PullRequest ? ", and in this profile over inproc too" : "") +
+             "); ratios are paired within each unit; one operation is " +
+             F($"{run.MessagesPerOperation:N0} messages. Started {V(F($"{run.StartedAt:u}"))}, measured for ") +
+             $"{V(F($"{run.Duration.TotalSeconds:0}"))} s. Times are judged only as ratios between cases of the same " +
+             "run; messages per second are reported, never asserted.");
         Line();
         Line("| driver | measured | cases | what ran, or why not |");
         Line("|---|---|---|---|");
         foreach (var subject in run.Subjects.Where(s => s.ShowTables).GroupBy(s => s.Subject))
         {
-            Line($"| {subject.Key} | yes | {subject.Sum(s => s.Cases.Count)} ({string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"))}) | " +
+            var suites = string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"));
+            Line($"| {subject.Key} | yes | {subject.Sum(s => s.Cases.Count)} ({suites}) | " +
                  $"{V(subject.First().Description)} |");
         }
 
@@ -71,7 +79,8 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
     }
 
     private static string Describe(Sampling s) =>
-        $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of {s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
+        $"{s.OperationsPerCase} timed operations in {s.Blocks} block{(s.Blocks == 1 ? "" : "s")} of " +
+        $"{s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
         (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
 
     public void RenderSubject(GatedSuite subject)
@@ -86,16 +95,19 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         {
             Line($"### {group.Key}");
             Line();
-            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | Ratio [95 % CI] | CPU Ratio [95 % CI] |");
+            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | " +
+                 "Ratio [95 % CI] | CPU Ratio [95 % CI] |");
             Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
             foreach (var c in group)
             {
                 var m = c.Measurement;
-                Line($"| {c.Case.Variant} | {V(Units.Time(m.MeanNanoseconds))} | {V(Units.Time(m.NanosecondsPerMessage))} | {V(Units.Rate(m.MessagesPerSecond))} | " +
-                     $"{V(Units.Throughput(m.BytesPerSecond))} | {V(Units.Bytes(m.BytesAllocatedPerOperation))} | {V(Units.Count(m.Gen0PerThousandOperations))} | " +
-                     $"{V(Units.Count(m.Gen1PerThousandOperations))} | {V(Units.Count(m.Gen2PerThousandOperations))} | " +
+                Line($"| {c.Case.Variant} | {V(Time(m.MeanNanoseconds))} | {V(Time(m.NanosecondsPerMessage))} | " +
+                     $"{V(Rate(m.MessagesPerSecond))} | {V(Throughput(m.BytesPerSecond))} | " +
+                     $"{V(Bytes(m.BytesAllocatedPerOperation))} | {V(Count(m.Gen0PerThousandOperations))} | " +
+                     $"{V(Count(m.Gen1PerThousandOperations))} | {V(Count(m.Gen2PerThousandOperations))} | " +
                      $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} | " +
-                     $"{(c.CpuRatio is null ? "–" : c.Case.IsReference ? "1.000 (reference)" : V(c.CpuRatio.ToString()))} |");
+                     (c.CpuRatio is null ? "–" : c.Case.IsReference ? "1.000 (reference)" : V(c.CpuRatio.ToString())) +
+                     " |");
             }
 
             Line();

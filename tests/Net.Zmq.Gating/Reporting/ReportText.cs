@@ -16,12 +16,9 @@ internal sealed class ReportText(bool scrub)
 
     public void Line(string text = "") => _out.Append(text).Append('\n');
 
-    /// <summary>A value of the run: itself, or "…" when scrubbed.</summary>
     public string V(string value) => scrub ? Scrubbed : value;
 
     public string V(int value) => V(value.ToString(CultureInfo.InvariantCulture));
-
-    public static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
 
     /// <summary>A section a reader opens when they need it: the tables after the first screen.</summary>
     public void Collapsible(string summary, Action body)
@@ -51,8 +48,32 @@ internal abstract class ReportSection(ReportText text)
 
     protected string V(int value) => text.V(value);
 
-    protected static string F(FormattableString value) => ReportText.F(value);
-
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
     protected static string Part(string caseId, int index) => caseId.Split('/')[index];
+
+    /// <summary>
+    /// Per suite, a collapsed table of each case's <paramref name="cell"/> (scrubbed), the subjects side by side.
+    /// </summary>
+    protected void RenderSuites<T>(IEnumerable<T> cases, Func<T, string> id, Func<T, string> cell)
+        where T : class
+    {
+        foreach (var suite in cases.GroupBy(c => Part(id(c), 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
+        {
+            var subjects = suite.Select(c => Part(id(c), 0)).Distinct(StringComparer.Ordinal).ToList();
+            var rows = suite.GroupBy(c => id(c)[(id(c).IndexOf('/', StringComparison.Ordinal) + 1)..],
+                StringComparer.Ordinal).ToList();
+            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
+            {
+                Line($"| Case | {string.Join(" | ", subjects)} |");
+                Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
+                foreach (var row in rows)
+                {
+                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(id(c), 0) == s) is { } c
+                        ? V(cell(c))
+                        : "");
+                    Line($"| {row.Key} | {string.Join(" | ", cells)} |");
+                }
+            });
+        }
+    }
 }

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -17,18 +18,24 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
         var unreadable = Unreadable(run).Count;
         var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
+        var knownNote = known == 0 ? ""
+            : $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)";
+        var unreadableNote = unreadable == 0 ? ""
+            : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable";
         Line(Scrub ? Scrubbed
             : run.Notes.Any(n => n.Kind == NoteKind.CountedOnly)
                 ? "**Counted only** (PERF_TIMING=off): nothing was timed, no gate judged."
             : failing + unreadable == 0
-            ? $"**All gates hold**{(known > 0 ? $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)" : "")}."
-            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{(unreadable == 0 ? "" : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable")}.**" +
+            ? $"**All gates hold**{knownNote}."
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{unreadableNote}.**" +
               (linked ? " See [Failing gates](#failing-gates)." : ""));
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
-            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver {V(ReportJudgedSection.Judged(counted, "Receiver"))}; " +
-                 $"sender {V(ReportJudgedSection.Judged(counted, "Sender"))}; library threads {V(ReportJudgedSection.Judged(counted, "Library"))} " +
+            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver " +
+                 $"{V(ReportJudgedSection.Judged(counted, "Receiver"))}; sender " +
+                 $"{V(ReportJudgedSection.Judged(counted, "Sender"))}; library threads " +
+                 $"{V(ReportJudgedSection.Judged(counted, "Library"))} " +
                  (linked ? "([how](#cpu-work-per-message))." : "(how: the report's \"CPU work per message\")."));
             Line();
         }
@@ -55,17 +62,10 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         var failing = run.Gates.Where(g => g.FailsRun).ToList();
         var notGated = run.Subjects.Where(s => s.Error is not null).ToList();
         var unreadable = Unreadable(run);
-        if (Scrub)
+        if (Scrub || failing.Count + notGated.Count + unreadable.Count == 0)
         {
             // Which gates fail is the run's outcome, not the report's structure.
-            Line(Scrubbed);
-            Line();
-            return;
-        }
-
-        if (failing.Count == 0 && notGated.Count == 0 && unreadable.Count == 0)
-        {
-            Line("None.");
+            Line(Scrub ? Scrubbed : "None.");
             Line();
             return;
         }
@@ -88,9 +88,6 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line();
     }
 
-    /// <summary>
-    /// Writes the table of the gates that fail the run, set apart from a list written just before it.
-    /// </summary>
     private void RenderFailingGatesTable(List<GateResult> failing, bool afterList)
     {
         if (afterList)
@@ -103,7 +100,8 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line("|---|---|---|---|---|");
         foreach (var gate in failing)
         {
-            Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | {gate.Bound} | {gate.BaselineFile} |");
+            Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | " +
+                 $"{gate.Bound} | {gate.BaselineFile} |");
         }
     }
 
@@ -111,7 +109,8 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// Baseline files that cannot be read, whether or not this run gated anything against them: each fails the run,
     /// since a corrupt file of a driver not measured here would otherwise pass here and fail wherever it is measured.
     /// </summary>
-    internal static IReadOnlyList<RunNote> Unreadable(JudgedRun run) => [.. run.Notes.Where(n => n.Kind == NoteKind.InvalidBaseline)];
+    internal static IReadOnlyList<RunNote> Unreadable(JudgedRun run) =>
+        [.. run.Notes.Where(n => n.Kind == NoteKind.InvalidBaseline)];
 
     /// <summary>
     /// Which time gates applied, against which machine class: a run on a machine its baselines have no class of gates
@@ -127,9 +126,10 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
 
         Line("## Time gates");
         Line();
-        Line($"This machine's class: {V(run.Machine.Class)}. Time ratios per case are judged only against values of the same class (they move with the CPU and its generation, " +
-             "the kernel, the cores, the GC and the thread placement); against another class only the suite means a baseline file declares portable " +
-             "are, with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
+        Line($"This machine's class: {V(run.Machine.Class)}. Time ratios per case are judged only against values of " +
+             "the same class (they move with the CPU and its generation, the kernel, the cores, the GC and the " +
+             "thread placement); against another class only the suite means a baseline file declares portable are, " +
+             "with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
         Line();
         Line("| Baseline file | Time judged | Against the class |");
         Line("|---|---|---|");
@@ -138,7 +138,8 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             var basis = s.Basis!;
             var how = basis.Time switch
             {
-                TimeJudgement.OwnClass => $"every case and the suite mean, on this machine's class (values from {Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
+                TimeJudgement.OwnClass => "every case and the suite mean, on this machine's class (values from " +
+                    $"{Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
                 TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
                     F($"the suite mean only, across classes, within {across:P0}; no case on its own"),
                 TimeJudgement.AcrossClasses => $"none: {basis.File.CrossClass.Why}",

@@ -35,12 +35,14 @@ public static class Units
     };
 
     /// <summary>A message size: whole kibibytes as such (64 KiB), anything else in bytes (64 B, 1000 B).</summary>
-    public static string Size(int bytes) => bytes >= 1024 && bytes % 1024 == 0 ? F($"{bytes / 1024} KiB") : F($"{bytes} B");
+    public static string Size(int bytes) =>
+        bytes >= 1024 && bytes % 1024 == 0 ? F($"{bytes / 1024} KiB") : F($"{bytes} B");
 
     public static string Count(double perThousand) => F($"{perThousand:0.0}");
 
     /// <summary>A slack as a percentage to one decimal (1.5 %, 10 %): a bound's text shows the slack it used.</summary>
     public static string Slack(double fraction) => F($"{fraction * 100:0.#} %");
 
-    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+    /// <summary>Invariant formatting: the report's one home for it.</summary>
+    internal static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
 }

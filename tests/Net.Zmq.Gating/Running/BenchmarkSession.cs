@@ -6,23 +6,17 @@ using NetZmqTests.Gating.Measurements;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Runs BenchmarkDotNet in-process with the suite's one configuration, one iteration per operation, and turns its
-/// per-iteration measurements into per-case measurements. Each cell's benchmark runs its schedule
-/// (<see cref="InterleavedSchedule"/>): the cell's cases in alternation. BenchmarkDotNet times every operation;
-/// the benchmark's own record of each says which case it was, so the times are attributed by the record, checked
-/// against the schedule, never by position alone.
-/// <para>
-/// The Summary is validated before anything is read from it: every cell ran and succeeded, and no validator
-/// reported a critical error (optimization included). Bytes per operation are the median over a case's operations
-/// of what the benchmark counted; Gen0/1/2 are collections counted around every operation, per 1,000 operations.
-/// </para>
+/// Runs BenchmarkDotNet in-process, one iteration per operation of each cell's <see cref="InterleavedSchedule"/>, and
+/// attributes each time to its case by the benchmark's own record, checked against the schedule, never by position.
+/// The Summary is validated before anything is read from it: every cell ran and succeeded, no critical error.
 /// </summary>
 public static class BenchmarkSession
 {
     public static string BenchmarkDotNetVersion =>
         typeof(BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown";
 
-    public static IReadOnlyList<CaseMeasurement> Run(InterleavedCells cells, string artifactsPath, Action<string> writeLine)
+    public static IReadOnlyList<CaseMeasurement> Run(InterleavedCells cells, string artifactsPath,
+        Action<string> writeLine)
     {
         OptimizationCheck.RequireOptimized([cells.BenchmarkType.Assembly, typeof(BenchmarkSession).Assembly,
             .. cells.BenchmarkType.Assembly.GetReferencedAssemblies()
@@ -31,23 +25,28 @@ public static class BenchmarkSession
 
         var times = new Dictionary<string, IReadOnlyList<double>>(StringComparer.Ordinal);
         var failures = new List<string>();
-        var batches = cells.Schedules.GroupBy(s => s.Value.Count).OrderBy(b => b.Key).ToList();
         var done = 0;
-        foreach (var batch in batches)
+        foreach (var batch in cells.Schedules.GroupBy(s => s.Value.Count).OrderBy(b => b.Key))
         {
             var ids = batch.Select(s => s.Key).ToList();
-            writeLine($"measuring cells {done + 1}-{done + ids.Count} of {cells.Schedules.Count}: {batch.Key} operations each, interleaved");
-            RunLogged(cells, ids, batch.Key, artifactsPath, writeLine, times, failures);
+            writeLine($"measuring cells {done + 1}-{done + ids.Count} of {cells.Schedules.Count}: " +
+                      $"{batch.Key} operations each, interleaved");
+            var logger = new LineLogger();
+            try
+            {
+                RunBatch(cells, ids, batch.Key, artifactsPath, logger, times, failures);
+            }
+            finally
+            {
+                logger.Drain(writeLine);
+            }
+
             done += ids.Count;
             if (failures.Count > 0)
             {
-                break;
+                throw new InvalidOperationException($"{failures.Count} of {cells.Schedules.Count} cells have no " +
+                                                    "valid measurement:\n" + string.Join("\n", failures));
             }
-        }
-
-        if (failures.Count > 0)
-        {
-            throw new InvalidOperationException($"{failures.Count} of {cells.Schedules.Count} cells have no valid measurement:\n" + string.Join("\n", failures));
         }
 
         return cells.Schedules.SelectMany(cell => Attribute(cells, cell.Key, cell.Value, times[cell.Key])).ToList();
@@ -57,12 +56,14 @@ public static class BenchmarkSession
     /// A cell's timed operations, split by case: the last records are the measured iterations' (earlier ones were
     /// jitting or warm-up).
     /// </summary>
-    private static IEnumerable<CaseMeasurement> Attribute(InterleavedCells cells, string cell, IReadOnlyList<ScheduledOperation> schedule, IReadOnlyList<double> nanoseconds)
+    private static IEnumerable<CaseMeasurement> Attribute(InterleavedCells cells, string cell,
+        IReadOnlyList<ScheduledOperation> schedule, IReadOnlyList<double> nanoseconds)
     {
         var records = cells.Records(cell);
         if (records.Count < nanoseconds.Count)
         {
-            throw new InvalidOperationException($"{cell}: {nanoseconds.Count} timed operations but only {records.Count} recorded");
+            throw new InvalidOperationException(
+                $"{cell}: {nanoseconds.Count} timed operations but only {records.Count} recorded");
         }
 
         var measured = records.Skip(records.Count - nanoseconds.Count).ToList();
@@ -70,55 +71,45 @@ public static class BenchmarkSession
         {
             if (measured[i].Scheduled != schedule[i])
             {
-                throw new InvalidOperationException(
-                    $"{cell}: measured operation {i} ran {measured[i].Scheduled} where the schedule has {schedule[i]}: times cannot be attributed");
+                throw new InvalidOperationException($"{cell}: measured operation {i} ran {measured[i].Scheduled} " +
+                    $"where the schedule has {schedule[i]}: times cannot be attributed");
             }
         }
 
-        return measured
-            .Select((record, i) => (record, ns: nanoseconds[i]))
+        return measured.Select((record, i) => (record, ns: nanoseconds[i]))
             .GroupBy(x => x.record.Scheduled.CaseId)
-            .Select(ops =>
-            {
-                var list = ops.ToList();
-                var bytes = list.Select(o => (double)o.record.Bytes).ToList();
-                var process = list.Where(o => o.record.ProcessBytes is not null).Select(o => (double)o.record.ProcessBytes!.Value).ToList();
-                return new CaseMeasurement(cells.Identify(ops.Key), cells.MessagesPerOperation, cells.MessageBytes(ops.Key),
-                    list.Select(o => o.ns).ToList(),
-                    Statistics.Quantiles.Median(bytes),
-                    list.Average(o => o.record.Gen0) * 1000, list.Average(o => o.record.Gen1) * 1000, list.Average(o => o.record.Gen2) * 1000)
-                {
-                    PairingUnits = list.Select(o => o.record.Scheduled.Unit).ToList(),
-                    Blocks = list.Select(o => o.record.Scheduled.Block).ToList(),
-                    ProcessBytesPerOperation = process.Count > 0 ? Statistics.Quantiles.Median(process) : null,
-                    CpuNanosecondsPerOperation = list.All(o => o.record.CpuNanoseconds > 0) ? list.Select(o => (double)o.record.CpuNanoseconds).ToList() : [],
-                    NeighbourCpus = cells.NeighbourCpus(cell),
-                };
-            });
+            .Select(ops => Measurement(cells, cell, ops.Key, [.. ops.Select(o => o.record)],
+                [.. ops.Select(o => o.ns)]));
     }
 
-    private static void RunLogged(InterleavedCells cells, IReadOnlyList<string> ids, int iterations, string artifactsPath, Action<string> writeLine,
-        Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
+    private static CaseMeasurement Measurement(InterleavedCells cells, string cell, string caseId,
+        List<OperationRecord> records, List<double> nanoseconds)
     {
-        var logger = new LineLogger();
-        try
+        var process = records.Where(r => r.ProcessBytes is not null)
+            .Select(r => (double)r.ProcessBytes!.Value).ToList();
+        return new CaseMeasurement(cells.Identify(caseId), cells.MessagesPerOperation, cells.MessageBytes(caseId),
+            nanoseconds, Statistics.Quantiles.Median([.. records.Select(r => (double)r.Bytes)]),
+            records.Average(r => r.Gen0) * 1000, records.Average(r => r.Gen1) * 1000,
+            records.Average(r => r.Gen2) * 1000)
         {
-            RunBatch(cells, ids, iterations, artifactsPath, logger, times, failures);
-        }
-        finally
-        {
-            logger.Drain(writeLine);
-        }
+            PairingUnits = [.. records.Select(r => r.Scheduled.Unit)],
+            Blocks = [.. records.Select(r => r.Scheduled.Block)],
+            ProcessBytesPerOperation = process.Count > 0 ? Statistics.Quantiles.Median(process) : null,
+            CpuNanosecondsPerOperation = records.All(r => r.CpuNanoseconds > 0)
+                ? [.. records.Select(r => (double)r.CpuNanoseconds)]
+                : [],
+            NeighbourCpus = cells.NeighbourCpus(cell),
+        };
     }
 
-    private static void RunBatch(InterleavedCells cells, IReadOnlyList<string> ids, int iterations, string artifactsPath, LineLogger logger,
-        Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
+    private static void RunBatch(InterleavedCells cells, IReadOnlyList<string> ids, int iterations,
+        string artifactsPath, LineLogger logger, Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
     {
-        var config = BenchmarkConfig.Create(iterations, BenchmarkConfig.CellTimeout(ids.Select(cells.EstimatedSeconds)), artifactsPath, logger);
-        var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType, config);
+        var timeout = BenchmarkConfig.CellTimeout(ids.Select(cells.EstimatedSeconds));
+        var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType,
+            BenchmarkConfig.Create(iterations, timeout, artifactsPath, logger));
         var selected = SelectedBenchmarks(cells, ids, all);
         var summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cells.BenchmarkType, all.Config));
-
         var critical = summary.ValidationErrors.Where(e => e.IsCritical).ToList();
         if (critical.Count > 0)
         {
@@ -127,24 +118,6 @@ public static class BenchmarkSession
         }
 
         CollectTimes(cells, selected, summary, iterations, times, failures);
-    }
-
-    /// <summary>
-    /// The benchmarks of the cells <paramref name="ids"/> names, in the type's order; an error naming any cell the type
-    /// does not offer.
-    /// </summary>
-    private static BenchmarkCase[] SelectedBenchmarks(InterleavedCells cells, IReadOnlyList<string> ids, BenchmarkRunInfo all)
-    {
-        var wanted = ids.ToHashSet(StringComparer.Ordinal);
-        var selected = all.BenchmarksCases.Where(b => wanted.Contains(CellOf(b, cells.CellParameter))).ToArray();
-        var missing = wanted.Except(selected.Select(b => CellOf(b, cells.CellParameter))).ToList();
-        if (missing.Count > 0)
-        {
-            throw new InvalidOperationException(
-                $"{cells.BenchmarkType.Name} offers no benchmark for: {string.Join(", ", missing)} (its {cells.CellParameter} source must list every cell)");
-        }
-
-        return selected;
     }
 
     /// <summary>
@@ -160,7 +133,8 @@ public static class BenchmarkSession
             var report = summary.Reports.FirstOrDefault(r => r.BenchmarkCase == benchmark);
             if (report is null || !report.Success || report.ResultStatistics is null)
             {
-                failures.Add($"{id}: {cells.Explain(id) ?? "did not complete; the BenchmarkDotNet log above says why"}");
+                failures.Add(
+                    $"{id}: {cells.Explain(id) ?? "did not complete; the BenchmarkDotNet log above says why"}");
                 continue;
             }
 
@@ -178,7 +152,21 @@ public static class BenchmarkSession
         }
     }
 
+    /// <summary>The benchmarks of the cells <paramref name="ids"/> names; an error naming any the type lacks.</summary>
+    private static BenchmarkCase[] SelectedBenchmarks(InterleavedCells cells, IReadOnlyList<string> ids,
+        BenchmarkRunInfo all)
+    {
+        var wanted = ids.ToHashSet(StringComparer.Ordinal);
+        var selected = all.BenchmarksCases.Where(b => wanted.Contains(CellOf(b, cells.CellParameter))).ToArray();
+        var missing = wanted.Except(selected.Select(b => CellOf(b, cells.CellParameter))).ToList();
+        return missing.Count == 0
+            ? selected
+            : throw new InvalidOperationException($"{cells.BenchmarkType.Name} offers no benchmark for: " +
+                $"{string.Join(", ", missing)} (its {cells.CellParameter} source must list every cell)");
+    }
+
     private static string CellOf(BenchmarkCase benchmark, string parameter) =>
         benchmark.Parameters[parameter] as string
-        ?? throw new InvalidOperationException($"{benchmark.Descriptor.Type.Name} has no string parameter '{parameter}'");
+        ?? throw new InvalidOperationException(
+            $"{benchmark.Descriptor.Type.Name} has no string parameter '{parameter}'");
 }

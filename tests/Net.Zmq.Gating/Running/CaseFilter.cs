@@ -19,9 +19,9 @@ public sealed class CaseFilter
         }
 
         Text = string.Join(';', parts);
-        _pattern = new Regex(
-            "^(?:" + string.Join('|', parts.Select(g => Regex.Escape(g).Replace(@"\*", ".*", StringComparison.Ordinal).Replace(@"\?", ".", StringComparison.Ordinal))) + ")$",
-            RegexOptions.CultureInvariant);
+        var alternatives = parts.Select(g => Regex.Escape(g)
+            .Replace(@"\*", ".*", StringComparison.Ordinal).Replace(@"\?", ".", StringComparison.Ordinal));
+        _pattern = new Regex("^(?:" + string.Join('|', alternatives) + ")$", RegexOptions.CultureInvariant);
     }
 
     public string Text { get; }

@@ -1,15 +1,10 @@
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Cases measured together: one cell's cases share workloads (or, across subjects, are open at the same time)
-/// and are measured in alternating operations, so that each case's time can be judged against another's from
-/// operations taken in the same seconds.
+/// Cases measured together in alternating operations on shared workloads, so that each case's time is judged against
+/// another's from operations taken in the same seconds.
 /// </summary>
-/// <param name="Id">The cell's key (a suite, pattern, transport and size: everything but the subject and the
-/// variant).</param>
-/// <param name="CaseIds">Every case measured in the cell, whatever the subject.</param>
-/// <param name="MessageBytes">The cell's message size, which decides its sampling
-/// (<see cref="MeasurementProfile"/>).</param>
+/// <param name="Id">The cell's key: everything of a case id but the subject and the variant.</param>
 public sealed record MeasurementCell(string Id, IReadOnlyList<string> CaseIds, int MessageBytes);
 
 /// <summary>One operation of a schedule: which case, on which block's workloads, in which pairing unit.</summary>
@@ -24,15 +19,13 @@ public readonly record struct ScheduledOperation(string CaseId, int Block, int U
 /// reverse order. Each case's mean position in a unit is the same, so a drift that is linear over the unit cancels
 /// in the unit's log-ratios, and the random order keeps any case from always following the same neighbour.</item>
 /// </list>
-/// The order comes from the process's seed (<see cref="RunSeed"/>): the same seed and cells give the same schedule, and
-/// no order is fixed across processes.
+/// The order comes from the process's seed (<see cref="RunSeed"/>), so no order is fixed across processes.
 /// </summary>
 public static class InterleavedSchedule
 {
-    /// <param name="firstUnit">The first unit number: units are numbered across a whole run, so that operations of
-    /// different cells never pair.</param>
-    /// <param name="seed">The measuring process's seed (<see cref="RunSeed.Process"/>).</param>
-    public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock, int firstUnit, int seed)
+    /// <param name="firstUnit">Units are numbered across a whole run, so that different cells never pair.</param>
+    public static IReadOnlyList<ScheduledOperation> For(MeasurementCell cell, int blocks, int unitsPerBlock,
+        int firstUnit, int seed)
     {
         if (blocks < 1 || unitsPerBlock < 1 || cell.CaseIds.Count == 0)
         {

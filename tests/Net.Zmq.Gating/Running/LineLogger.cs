@@ -4,9 +4,8 @@ using BenchmarkDotNet.Loggers;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Collects BenchmarkDotNet's log, line by line, for the caller to pass on (to the test output) once a run is over.
-/// Not passed on live: a test framework ships each output line on its own threads, and the few KiB that costs
-/// would be allocated while the next operation is measured, and counted against it.
+/// Collects BenchmarkDotNet's log line by line, passed on only once a run is over: a test framework ships each output
+/// line on its own threads, which would allocate while the next operation is measured.
 /// </summary>
 internal sealed class LineLogger : ILogger
 {
@@ -28,16 +27,10 @@ internal sealed class LineLogger : ILogger
 
     public void WriteLine()
     {
-        string line;
         lock (_gate)
         {
-            line = _line.ToString();
+            _lines.Add(_line.ToString());
             _line.Clear();
-        }
-
-        lock (_gate)
-        {
-            _lines.Add(line);
         }
     }
 
@@ -68,12 +61,11 @@ internal sealed class LineLogger : ILogger
     {
         lock (_gate)
         {
-            if (_line.Length == 0)
+            if (_line.Length > 0)
             {
-                return;
+                _lines.Add(_line.ToString());
+                _line.Clear();
             }
         }
-
-        WriteLine();
     }
 }

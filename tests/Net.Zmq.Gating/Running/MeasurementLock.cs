@@ -1,11 +1,9 @@
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Keeps measurements alone on the machine. Perf runs hold this machine-wide lock exclusively for their whole
-/// run; Correctness runs hold it shared (any number of them together), and Gating.Tests runs shared only when it is
-/// free (<see cref="SharedIfFree"/>). So a Perf run waits for running test runs and Correctness waits for it — also
-/// when plain <c>dotnet test</c> starts every project at once.
-/// On Unix a .NET FileStream takes an advisory flock: exclusive with FileShare.None, shared otherwise.
+/// Keeps measurements alone on the machine: Perf runs hold this machine-wide lock exclusively, other test runs
+/// shared (Gating.Tests only when it is free, <see cref="SharedIfFree"/>), also when <c>dotnet test</c> starts every
+/// project at once. On Unix a .NET FileStream takes an advisory flock: exclusive with FileShare.None, else shared.
 /// </summary>
 public sealed class MeasurementLock : IDisposable
 {
@@ -19,8 +17,7 @@ public sealed class MeasurementLock : IDisposable
     public static MeasurementLock Acquire(bool exclusive, TimeSpan deadline, Action<string>? report = null)
     {
         var started = DateTime.UtcNow;
-        var announced = false;
-        while (true)
+        for (var announced = false; ; announced = true)
         {
             try
             {
@@ -40,7 +37,6 @@ public sealed class MeasurementLock : IDisposable
                     report?.Invoke(exclusive
                         ? $"waiting for other test runs to finish before measuring ({LockPath} is held)"
                         : $"waiting for a Perf run to finish before running ({LockPath} is held exclusively)");
-                    announced = true;
                 }
 
                 Thread.Sleep(200);
@@ -54,22 +50,20 @@ public sealed class MeasurementLock : IDisposable
         }
     }
 
-    /// <summary>
-    /// The lock as every run that does not measure holds it: shared, so any number run together and none beside a
-    /// Perf measurement (a Perf run takes about 7 minutes, hence the deadline).
-    /// </summary>
-    public static MeasurementLock Shared(Action<string>? report = null) => Acquire(exclusive: false, TimeSpan.FromMinutes(15), report);
+    /// <summary>The lock as every run that does not measure holds it: shared, its deadline past a Perf run.</summary>
+    public static MeasurementLock Shared(Action<string>? report = null) =>
+        Acquire(exclusive: false, TimeSpan.FromMinutes(15), report);
 
     /// <summary>
     /// The lock shared if it is free now, or null when a Perf run holds it: for runs of seconds that should neither
-    /// wait minutes for a measurement nor let one start under them. <paramref name="path"/>: another lock file, for its
-    /// test.
+    /// wait for a measurement nor let one start under them. <paramref name="path"/>: another lock file, for its test.
     /// </summary>
     public static MeasurementLock? SharedIfFree(string? path = null)
     {
         try
         {
-            return new MeasurementLock(new FileStream(path ?? LockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.ReadWrite));
+            return new MeasurementLock(new FileStream(path ?? LockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite,
+                FileShare.ReadWrite));
         }
         catch (IOException)
         {

@@ -6,15 +6,14 @@ using NetZmqTests.Gating.Reporting;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// What a Perf run asks one measuring process of its own to measure: the cases, their sampling, the injection and
-/// placement, which process of the set it is, and where to write what it measured (<see cref="MeasuredProcess"/>).
-/// The process's seed is its <c>PERF_SEED</c>, set by the run that starts it.
+/// What a Perf run asks one measuring process of its own to measure, and where to write it
+/// (<see cref="MeasuredProcess"/>); its seed is its <c>PERF_SEED</c>. The requests' <c>Variable</c>s name the request
+/// file, set only in the process a run started; an <c>Injection</c> is PERF_INJECT's text, or null.
 /// </summary>
-/// <param name="Injection">PERF_INJECT's text, or null.</param>
-/// <param name="Pinned">Whether threads are pinned (PERF_PLACEMENT=pinned) or left free.</param>
-public sealed record MeasurementRequest(IReadOnlyList<string> CaseIds, MeasurementProfile Sampling, string? Injection, bool Pinned, int Process, string Output)
+public sealed record MeasurementRequest(
+    IReadOnlyList<string> CaseIds, MeasurementProfile Sampling, string? Injection, bool Pinned, int Process,
+    string Output)
 {
-    /// <summary>The variable naming the request file: set only in a measuring process a run started.</summary>
     public const string Variable = "PERF_MEASUREMENT_REQUEST";
 
     public static MeasurementRequest Read(string path) => ProcessFiles.Read<MeasurementRequest>(path);
@@ -22,10 +21,7 @@ public sealed record MeasurementRequest(IReadOnlyList<string> CaseIds, Measureme
     public void Write(string path) => ProcessFiles.Write(path, this);
 }
 
-/// <summary>
-/// The files a run's processes exchange: JSON, written whole (temporary file and rename), read with errors naming the
-/// file.
-/// </summary>
+/// <summary>The files a run's processes exchange: JSON, written whole, read with errors naming the file.</summary>
 public static class ProcessFiles
 {
     public static void Write<T>(string path, T value)
@@ -58,24 +54,17 @@ public static class ProcessFiles
     }
 }
 
-/// <summary>
-/// What a Perf run asks its counting process to count: the cases, PERF_INJECT's text (or null), and where to write the
-/// counts.
-/// </summary>
+/// <summary>What a Perf run asks its counting process to count, and where to write the counts.</summary>
 public sealed record CountingRequest(IReadOnlyList<string> CaseIds, string? Injection, string Output)
 {
-    /// <summary>The variable naming the request file: set only in the counting process a run started.</summary>
     public const string Variable = "PERF_COUNTING_REQUEST";
 }
 
 /// <summary>
-/// What a Perf run asks an instruction process to count: the cases, PERF_INJECT's text (or null), and the folder
-/// callgrind and the manifest are written to.
+/// What a Perf run asks an instruction process (under Valgrind) to count, and the folder callgrind and the manifest are
+/// written to.
 /// </summary>
 public sealed record InstructionRequest(IReadOnlyList<string> CaseIds, string? Injection, string Directory)
 {
-    /// <summary>
-    /// The variable naming the request file: set only in the instruction process a run started under Valgrind.
-    /// </summary>
     public const string Variable = "PERF_INSTRUCTION_REQUEST";
 }

@@ -4,8 +4,8 @@ using System.Reflection;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Refuses to measure code the JIT may not optimize. dotnet test builds Debug by default; the measured projects
-/// set Optimize=true for every configuration, and this check proves it at run time instead of trusting it.
+/// Refuses to measure code the JIT may not optimize: the measured projects set Optimize=true even in Debug, and this
+/// proves it at run time.
 /// </summary>
 public static class OptimizationCheck
 {
@@ -18,8 +18,9 @@ public static class OptimizationCheck
         if (unoptimized.Count > 0)
         {
             throw new InvalidOperationException(
-                $"Refusing to measure: {string.Join(", ", unoptimized)} {(unoptimized.Count == 1 ? "is" : "are")} built without " +
-                "JIT optimizations. The measured projects set Optimize=true in build/*.targets; something overrode it.");
+                $"Refusing to measure: {string.Join(", ", unoptimized)} {(unoptimized.Count == 1 ? "is" : "are")} " +
+                "built without JIT optimizations. The measured projects set Optimize=true in build/*.targets; " +
+                "something overrode it.");
         }
     }
 }

@@ -4,13 +4,13 @@ using NetZmqTests.Gating.Measurements;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// What must be the same for shards to be parts of one run: the commit, the profile and every control that changes
-/// what is measured, and exactly what was measured (each driver's version and, for builds of the subject, a hash of
-/// its files). Machines may differ: a subject ÷ its paired reference is judged within a shard's cells, and what depends
-/// on the machine is judged per shard against that shard's class.
+/// What must be the same for shards to be parts of one run: the commit, the profile, every control that changes what
+/// is measured, and what was measured (one line per driver, e.g. <c>Subject 1.2.3 sha256:…</c>). Machines may differ:
+/// what depends on the machine is judged per shard against that shard's class.
 /// </summary>
-/// <param name="Builds">One line per measured driver, e.g. <c>Subject 1.2.3 sha256:…</c>.</param>
-public sealed record RunIdentity(string Commit, string Profile, string? Filter, string? Injection, int Processes, string Placement, IReadOnlyList<string> Builds)
+public sealed record RunIdentity(
+    string Commit, string Profile, string? Filter, string? Injection, int Processes, string Placement,
+    IReadOnlyList<string> Builds)
 {
     /// <summary>Each field that differs, named, with both values: <c>commit: abc here, def in the shard</c>.</summary>
     public IReadOnlyList<string> DifferencesFrom(RunIdentity shard)
@@ -28,7 +28,8 @@ public sealed record RunIdentity(string Commit, string Profile, string? Filter, 
         Compare("profile", Profile, shard.Profile);
         Compare("PERF_FILTER", Filter, shard.Filter);
         Compare("PERF_INJECT", Injection, shard.Injection);
-        Compare("PERF_PROCESSES", Processes.ToString(CultureInfo.InvariantCulture), shard.Processes.ToString(CultureInfo.InvariantCulture));
+        Compare("PERF_PROCESSES", Processes.ToString(CultureInfo.InvariantCulture),
+            shard.Processes.ToString(CultureInfo.InvariantCulture));
         Compare("placement", Placement, shard.Placement);
         Compare("builds", string.Join("; ", Builds), string.Join("; ", shard.Builds));
         return differences;
@@ -36,32 +37,23 @@ public sealed record RunIdentity(string Commit, string Profile, string? Filter, 
 }
 
 /// <summary>
-/// Everything one run (or one shard of a run) measured, per pass (the run's, then any confirmation's), per process:
-/// written beside the report, so that shards measured on several machines merge into one verdict
-/// (<see cref="ReadShards"/>).
+/// Everything one run (or shard) measured, per pass (the run's, then any confirmation's), per process: written beside
+/// the report, so that shards measured on several machines merge into one verdict (<see cref="ReadShards"/>). The
+/// counts and instructions are null in a file written before they were recorded.
 /// </summary>
-public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine, IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
+public sealed record RunMeasurements(
+    int Schema, RunIdentity Identity, Shard? Shard, double Seconds, string Machine,
+    IReadOnlyList<IReadOnlyList<MeasuredProcess>> Passes)
 {
-    /// <summary>
-    /// The native calls counted in this run or shard (<see cref="Counting.RunCounts"/>); null in a file written before
-    /// they were.
-    /// </summary>
     public Counting.RunCounts? Counts { get; init; }
 
-    /// <summary>
-    /// The instructions counted in this run or shard (<see cref="Counting.RunInstructions"/>); null in a file written
-    /// before they were.
-    /// </summary>
     public Counting.RunInstructions? Instructions { get; init; }
 
     public const int CurrentSchema = 1;
 
-    /// <summary>
-    /// Set to a folder of shard files, a Perf run measures nothing and merges them (<see cref="ReadShards"/>).
-    /// </summary>
+    /// <summary>Set to a folder of shard files, a Perf run measures nothing and merges them.</summary>
     public const string MergeVariable = "PERF_MERGE";
 
-    /// <summary>The file an unsharded run writes.</summary>
     public const string UnshardedFileName = "measured.json";
 
     public string FileName => Shard?.FileName ?? UnshardedFileName;
@@ -73,32 +65,31 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
     /// </summary>
     public static IReadOnlyList<(string Path, RunMeasurements Run)> ReadShards(string directory, RunIdentity expected)
     {
-        var files = ShardFiles(directory);
-        var shards = files.Select(f => (Path: f, Run: ProcessFiles.Read<RunMeasurements>(f))).ToList();
+        var shards = ShardFiles(directory).Select(f => (Path: f, Run: ProcessFiles.Read<RunMeasurements>(f))).ToList();
         RequireShardsOf(expected, shards);
 
         var count = shards[0].Run.Shard!.Count;
         if (shards.FirstOrDefault(s => s.Run.Shard!.Count != count) is { Path: not null } other)
         {
-            throw new InvalidDataException($"{other.Path}: shard {other.Run.Shard} is of a run of {other.Run.Shard!.Count} shards, {shards[0].Path} of {count}");
+            throw new InvalidDataException($"{other.Path}: shard {other.Run.Shard} is of a run of " +
+                                           $"{other.Run.Shard!.Count} shards, {shards[0].Path} of {count}");
         }
 
         foreach (var twice in shards.GroupBy(s => s.Run.Shard!.Index).Where(g => g.Count() > 1))
         {
-            throw new InvalidDataException($"shard {twice.Key}/{count} is there {twice.Count()} times: {string.Join(", ", twice.Select(s => s.Path))}");
+            throw new InvalidDataException($"shard {twice.Key}/{count} is there {twice.Count()} times: " +
+                                           string.Join(", ", twice.Select(s => s.Path)));
         }
 
         var missing = Enumerable.Range(1, count).Except(shards.Select(s => s.Run.Shard!.Index)).ToList();
         return missing.Count > 0
-            ? throw new InvalidDataException($"{MergeVariable}={directory}: shard{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing.Select(m => $"{m}/{count}"))} missing " +
-                                             $"(found {string.Join(", ", shards.Select(s => System.IO.Path.GetFileName(s.Path)))})")
+            ? throw new InvalidDataException($"{MergeVariable}={directory}: shard{(missing.Count == 1 ? "" : "s")} " +
+                $"{string.Join(", ", missing.Select(m => $"{m}/{count}"))} missing (found " +
+                $"{string.Join(", ", shards.Select(s => System.IO.Path.GetFileName(s.Path)))})")
             : [.. shards.OrderBy(s => s.Run.Shard!.Index)];
     }
 
-    /// <summary>
-    /// Every shard file under <paramref name="directory"/>, in ordinal order; an error where the folder is missing or
-    /// holds none.
-    /// </summary>
+    /// <summary>Every shard file under <paramref name="directory"/>, in ordinal order; an error where none.</summary>
     private static List<string> ShardFiles(string directory)
     {
         if (!Directory.Exists(directory))
@@ -106,7 +97,8 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
             throw new InvalidDataException($"{MergeVariable}={directory}: no such folder");
         }
 
-        var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories).Order(StringComparer.Ordinal).ToList();
+        var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories)
+            .Order(StringComparer.Ordinal).ToList();
         if (files.Count == 0)
         {
             throw new InvalidDataException($"{MergeVariable}={directory}: no shard file (shard-k-of-N.json) in it");
@@ -115,17 +107,15 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
         return files;
     }
 
-    /// <summary>
-    /// Refuses any file that is not a shard of this schema or that is a shard of another run than
-    /// <paramref name="expected"/>.
-    /// </summary>
+    /// <summary>Refuses any file that is not a shard of this schema and of <paramref name="expected"/>'s run.</summary>
     private static void RequireShardsOf(RunIdentity expected, List<(string Path, RunMeasurements Run)> shards)
     {
         foreach (var (path, run) in shards)
         {
             if (run.Schema != CurrentSchema)
             {
-                throw new InvalidDataException($"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
+                throw new InvalidDataException(
+                    $"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
             }
 
             if (run.Shard is null)
@@ -135,7 +125,8 @@ public sealed record RunMeasurements(int Schema, RunIdentity Identity, Shard? Sh
 
             if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
             {
-                throw new InvalidDataException($"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
+                throw new InvalidDataException(
+                    $"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
             }
         }
     }

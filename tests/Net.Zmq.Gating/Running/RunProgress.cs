@@ -4,11 +4,11 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// One line as each cell starts: which cell, how far the run is and about how long is left. Called from the
-/// benchmark's setup, never inside a timed operation. The time left is the time so far scaled by the work left,
-/// where a cell's work is the caller's estimate of its time (any unit): a guide, said as "about".
+/// One line as each cell starts (from the benchmark's setup, never inside a timed operation): which cell, how far the
+/// run is, and about how long is left: the time so far scaled by the work left, weighed by the caller's estimates.
 /// </summary>
-public sealed class RunProgress(IReadOnlyDictionary<string, double> weights, Action<string> report, Func<TimeSpan>? clock = null)
+public sealed class RunProgress(
+    IReadOnlyDictionary<string, double> weights, Action<string> report, Func<TimeSpan>? clock = null)
 {
     private readonly Func<TimeSpan> _clock = clock ?? StartClock();
     private readonly double _total = weights.Values.Sum();
@@ -27,8 +27,8 @@ public sealed class RunProgress(IReadOnlyDictionary<string, double> weights, Act
         var elapsed = _clock();
         var left = _done > 0 ? TimeSpan.FromSeconds(elapsed.TotalSeconds * (_total - _done) / _done) : (TimeSpan?)null;
         var remaining = left is { } l ? $", about {Minutes(l)} left" : "";
-        report(string.Create(CultureInfo.InvariantCulture,
-            $"[perf] cell {_started.Count + 1} of {weights.Count}: {cell}; {_done / _total:P0} done after {Minutes(elapsed)}{remaining}"));
+        report(string.Create(CultureInfo.InvariantCulture, $"[perf] cell {_started.Count + 1} of {weights.Count}: " +
+            $"{cell}; {_done / _total:P0} done after {Minutes(elapsed)}{remaining}"));
     }
 
     private static Func<TimeSpan> StartClock()

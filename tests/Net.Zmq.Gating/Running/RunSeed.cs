@@ -3,11 +3,9 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// The seed one measuring process draws for everything that orders its work: the cells' interleaved schedules,
-/// which build of the subject loads (and so lands in memory) first, and which driver's workloads open first in each
-/// block. A seed fixed across runs makes every run one sample of the same setup, repeated: a lean that setup gives
-/// (seen: two paired copies of identical bits 0.91 and 1.07 × each other in two cells, run after run) is then never
-/// averaged out. So each process draws its own, says it, and <c>PERF_SEED</c> replays one process exactly.
+/// The seed one measuring process draws for everything that orders its work (schedules, which build loads first,
+/// which workloads open first). Each process draws its own, since a seed fixed across runs repeats one setup and never
+/// averages out its lean; <c>PERF_SEED</c> replays one process exactly.
 /// </summary>
 public static class RunSeed
 {
@@ -16,9 +14,7 @@ public static class RunSeed
     /// <summary>This process's seed: <c>PERF_SEED</c>, or drawn once when first asked.</summary>
     public static int Process { get; } = FromEnvironment(Environment.GetEnvironmentVariable) ?? Draw();
 
-    /// <summary>
-    /// The seed <c>PERF_SEED</c> names; null when unset. A malformed one is an error naming the variable.
-    /// </summary>
+    /// <summary>The seed <c>PERF_SEED</c> names; null when unset. A malformed one is an error naming it.</summary>
     public static int? FromEnvironment(Func<string, string?> environment)
     {
         var text = environment(Variable);
@@ -32,12 +28,12 @@ public static class RunSeed
             : throw new ArgumentException($"{Variable}={text} is not a seed: a whole number from 0 to {int.MaxValue}");
     }
 
-    /// <summary>A fresh seed (what a child process is handed, so that no two processes of a run share one).</summary>
+    /// <summary>A fresh seed: what a child process is handed.</summary>
     public static int Draw() => Random.Shared.Next(0, int.MaxValue);
 
     /// <summary>
-    /// A seed of its own for one use of <paramref name="seed"/> (<paramref name="purpose"/>: a cell's id, a block),
-    /// stable across processes and runtimes (string.GetHashCode is randomized per process; this is not).
+    /// A seed of its own for one <paramref name="purpose"/> (a cell's id, a block), stable across processes and
+    /// runtimes, unlike string.GetHashCode.
     /// </summary>
     public static int For(int seed, string purpose)
     {

@@ -3,8 +3,7 @@ using System.Reflection;
 namespace NetZmqTests.Gating.Running;
 
 /// <summary>
-/// Where a test assembly's repository and project sources are, as build/TestRun.targets recorded them at build
-/// time: baselines and snapshots live in the sources, reports under the repository's artifacts folder.
+/// Where a test assembly's repository and project sources are, as build/TestRun.targets recorded them at build time.
 /// </summary>
 public sealed record SourceLayout(string RepositoryRoot, string ProjectDirectory)
 {
@@ -19,7 +18,8 @@ public sealed record SourceLayout(string RepositoryRoot, string ProjectDirectory
     {
         string Read(string key) =>
             testAssembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == key)?.Value
-            ?? throw new InvalidOperationException($"{testAssembly.GetName().Name} has no '{key}' metadata: build/TestRun.targets did not run.");
+            ?? throw new InvalidOperationException(
+                $"{testAssembly.GetName().Name} has no '{key}' metadata: build/TestRun.targets did not run.");
 
         return new SourceLayout(Read("NetZmqTests.RepositoryRoot"), Read("NetZmqTests.ProjectDirectory"));
     }

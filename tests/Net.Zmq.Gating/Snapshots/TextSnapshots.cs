@@ -4,22 +4,15 @@ using Snapshooter.Core.Serialization;
 
 namespace NetZmqTests.Gating.Snapshots;
 
-/// <summary>
-/// A text that differs from its reviewed snapshot (or, in CI, has none). The new text is left on disk for review.
-/// </summary>
 public sealed class SnapshotMismatchException(string message) : Exception(message);
 
 /// <summary>
-/// Snapshot tests of texts (reports) with Snapshooter, named explicitly: Snapshooter finds test names only under
-/// xUnit v2, and these snapshots are plain markdown files a reviewer reads in a diff. Snapshots live in
-/// <c>__snapshots__/</c> under the test's folder. A changed text fails and is written to
-/// <c>__snapshots__/__mismatch__/</c> (CI uploads that folder). A missing snapshot is created locally, but fails
-/// when <c>CI</c> is set: a CI run never accepts an unreviewed snapshot.
+/// Snapshot tests of texts (reports) with Snapshooter, named explicitly (it finds test names only under xUnit v2):
+/// <c>testFolder/__snapshots__/name</c>, plain markdown a reviewer reads in a diff. A changed text fails and is written
+/// to <c>__snapshots__/__mismatch__/</c>; a missing snapshot is created locally, but fails when <c>CI</c> is set.
 /// </summary>
 public static class TextSnapshots
 {
-    /// <param name="testFolder">The source folder of the test; the snapshot is
-    /// <c>testFolder/__snapshots__/name</c>.</param>
     public static void Match(string text, string testFolder, string name, Func<string, string?> environment)
     {
         var folder = Path.Combine(testFolder, FileNames.SnapshotFolderName);
@@ -31,8 +24,8 @@ public static class TextSnapshots
             Directory.CreateDirectory(Path.GetDirectoryName(mismatch)!);
             File.WriteAllText(mismatch, text);
             throw new SnapshotMismatchException(
-                $"{snapshot} does not exist, and CI is set (CI={ci}), so it is not created here. The text is in {mismatch}: " +
-                "review it and commit it as the snapshot.");
+                $"{snapshot} does not exist, and CI is set (CI={ci}), so it is not created here. The text is in " +
+                $"{mismatch}: review it and commit it as the snapshot.");
         }
 
         var serializer = new SnapshotSerializer(new GlobalSnapshotSettingsResolver());
@@ -55,16 +48,19 @@ public static class TextSnapshots
 
             var expected = Unquote(expectedSnapshot).Split('\n');
             var actual = Unquote(actualSnapshot).Split('\n');
-            var line = Enumerable.Range(0, Math.Min(expected.Length, actual.Length)).FirstOrDefault(i => expected[i] != actual[i], Math.Min(expected.Length, actual.Length));
+            var common = Math.Min(expected.Length, actual.Length);
+            var line = Enumerable.Range(0, common).FirstOrDefault(i => expected[i] != actual[i], common);
             throw new SnapshotMismatchException(
                 $"The text differs from its snapshot {snapshot} from line {line + 1}:\n" +
                 $"  snapshot: {(line < expected.Length ? expected[line] : "(end)")}\n" +
                 $"  now:      {(line < actual.Length ? actual[line] : "(end)")}\n" +
-                $"The new text is in {mismatch}; if the change is intended, review it and replace the snapshot with it.");
+                $"The new text is in {mismatch}; if the change is intended, review it and replace the snapshot " +
+                "with it.");
         }
 
-        /// <summary>Snapshooter compares texts in their JSON-serialized form; show the lines themselves.</summary>
-        private static string Unquote(string serialized) =>
-            serialized.StartsWith('"') ? System.Text.Json.JsonSerializer.Deserialize<string>(serialized) ?? serialized : serialized;
+        /// <summary>Snapshooter compares texts JSON-serialized; show the lines themselves.</summary>
+        private static string Unquote(string serialized) => serialized.StartsWith('"')
+            ? System.Text.Json.JsonSerializer.Deserialize<string>(serialized) ?? serialized
+            : serialized;
     }
 }
