@@ -1,9 +1,6 @@
 namespace NetZmqTests.Gating.Platform;
 
-/// <summary>
-/// CPU time used by the whole process, every thread's: beside wall time it tells work from waiting, since a neighbour
-/// that takes a core stretches an operation's wall time but not its CPU time.
-/// </summary>
+/// <summary>The whole process's CPU time: beside wall time it tells work from waiting.</summary>
 public static class CpuClock
 {
     public static bool IsAvailable { get; } = OperatingSystem.IsLinux() && LinuxThreads.ProcessCpuNanoseconds() >= 0;

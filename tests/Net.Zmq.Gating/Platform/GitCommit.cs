@@ -1,12 +1,8 @@
 namespace NetZmqTests.Gating.Platform;
 
-/// <summary>
-/// The commit a repository's work tree is at, read from its .git folder (no git needed): what shards of one run must
-/// share.
-/// </summary>
+/// <summary>The commit a work tree is at, read from its .git folder (no git needed).</summary>
 public static class GitCommit
 {
-    /// <summary>The commit's id, or "unknown" where the folder is not a git work tree that says one.</summary>
     public static string Of(string repositoryRoot)
     {
         try

@@ -4,8 +4,8 @@ using System.Text.RegularExpressions;
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// Where things lay on one machine: a fingerprint says what was loaded (a version, a file's name and hash), never
-/// where, so that committed baselines and reports name no developer's folders and compare equal across clones.
+/// Where things lay on one machine: a fingerprint says what was loaded, never where, so that baselines and reports
+/// compare equal across clones.
 /// </summary>
 public static partial class MachinePaths
 {

@@ -4,9 +4,8 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// How much CPU other processes took while something was measured, in CPUs (1.0: one core kept busy): the machine's
-/// busy time (/proc/stat) less this process's and the rest of this test run's (<see cref="RunProcesses"/>), over the
-/// wall time between two readings. A neighbour shifts wall-time ratios, not CPU-time ones, so the gates judge wall time
+/// CPUs other processes took while something was measured: the machine's busy time less this test run's
+/// (<see cref="RunProcesses"/>). A neighbour shifts wall-time ratios, not CPU-time ones, so the gates judge wall time
 /// only where the machine was quiet (<see cref="Gates.GateEvaluator.BusyMachineCpus"/>).
 /// </summary>
 public static class NeighbourLoad
@@ -17,7 +16,7 @@ public static class NeighbourLoad
     public readonly record struct Reading(
         long MachineBusyTicks, long ProcessCpuNanoseconds, IReadOnlyDictionary<int, long> RunTicks, long Timestamp);
 
-    /// <summary>Now; null where the machine's CPU accounting cannot be read (not Linux).</summary>
+    /// <summary>Now; null where the machine's CPU accounting cannot be read.</summary>
     public static Reading? Read()
     {
         if (!CpuClock.IsAvailable || !File.Exists("/proc/stat"))

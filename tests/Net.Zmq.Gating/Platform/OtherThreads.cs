@@ -4,9 +4,8 @@ using System.Text;
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// Whether any of the process's other threads still works: what the instruction pass waits for between a workload's
-/// sending and its receiving, so that everything sent has reached the receiver's queue before the receiver's
-/// instructions are counted. Linux only, read without allocating.
+/// Whether any of the process's other threads still works: the instruction pass waits between sending and receiving
+/// until everything sent has reached the receiver's queue. Linux only, read without allocating.
 /// </summary>
 public static class OtherThreads
 {

@@ -2,11 +2,7 @@ using System.Globalization;
 
 namespace NetZmqTests.Gating.Platform;
 
-/// <summary>
-/// One process as /proc shows it: who started it, what it runs, and the CPU ticks it and its reaped children used.
-/// </summary>
-/// <param name="FirstArgument">The first argument after the program (<c>test</c> for <c>dotnet test</c>), or
-/// empty.</param>
+/// <summary>One process as /proc shows it; <c>Ticks</c> include its reaped children's.</summary>
 public readonly record struct ProcessEntry(int Id, int ParentId, string Executable, string FirstArgument, long Ticks)
 {
     public bool IsDotnetHost => Path.GetFileName(Executable) == "dotnet";
@@ -15,10 +11,8 @@ public readonly record struct ProcessEntry(int Id, int ParentId, string Executab
 }
 
 /// <summary>
-/// The processes of this test run other than the test process (<c>dotnet test</c>, MSBuild, vstest.console, the test
-/// host and what they start): they work while a cell is measured, and are no neighbour. The run is the tree under the
-/// nearest <c>dotnet test</c> ancestor reached through .NET processes only (or the topmost such ancestor); whatever
-/// started <c>dotnet test</c>, and anything else it started, is not part of it.
+/// The processes of this test run other than the test process: no neighbour. The run is the tree under the nearest
+/// <c>dotnet test</c> ancestor reached through .NET processes only (or the topmost such ancestor).
 /// </summary>
 public static class RunProcesses
 {
@@ -85,10 +79,7 @@ public static class RunProcesses
         return processes.Where(p => members.Contains(p.Id)).ToDictionary(p => p.Id, p => p.Ticks);
     }
 
-    /// <summary>
-    /// Ticks the run's processes used between two readings: each one's rise, all of one that started in between (one
-    /// that ended is in its parent's reaped children's time).
-    /// </summary>
+    /// <summary>Ticks the run's processes used between two readings (a new one's whole ticks).</summary>
     public static long TicksBetween(IReadOnlyDictionary<int, long> from, IReadOnlyDictionary<int, long> to) =>
         to.Sum(p => Math.Max(0, p.Value - from.GetValueOrDefault(p.Key)));
 

@@ -1,9 +1,8 @@
 namespace NetZmqTests.Gating.Platform;
 
 /// <summary>
-/// Where a measurement's threads run: where the scheduler puts the sender, the receiver and the library's I/O thread
-/// decides an operation's speed, so pinned, that is decided once the same way for every case: the senders on one CPU,
-/// every other thread of the process on another. A machine with more cores then measures like a 2-core one.
+/// Where a measurement's threads run, which decides an operation's speed: pinned, the same for every case (the senders
+/// on one CPU, every other thread on another), on any machine as on a 2-core one.
 /// </summary>
 public sealed class ThreadPlacement
 {

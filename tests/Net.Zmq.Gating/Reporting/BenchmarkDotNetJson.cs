@@ -6,9 +6,8 @@ using NetZmqTests.Gating.Measurements;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// The run in BenchmarkDotNet's full JSON export format, one benchmark per measured case (BenchmarkDotNet's own
-/// exporter would write one per cell), so that the tools that chart BenchmarkDotNet results read the suite's runs. The
-/// statistics are BenchmarkDotNet's own over each case's per-operation times; the case id is the full name.
+/// The run in BenchmarkDotNet's full JSON export format, one benchmark per case (its own exporter would write one per
+/// cell), for the tools that chart BenchmarkDotNet results.
 /// </summary>
 public static class BenchmarkDotNetJson
 {

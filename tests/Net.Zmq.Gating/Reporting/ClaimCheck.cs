@@ -17,10 +17,7 @@ public enum ClaimVerdict
 /// <param name="Gate">Where the claim is also a gate, that gate; otherwise null.</param>
 public sealed record ClaimCheck(string Id, string Claim, ClaimVerdict Verdict, string Evidence, ClaimGate? Gate = null);
 
-/// <summary>
-/// The gate a claim also is: its name is the gate list's, never written by hand; <paramref name="Aside"/> follows it in
-/// the claims table.
-/// </summary>
+/// <summary>The gate a claim also is, named as the gate list names it (never by hand).</summary>
 public sealed record ClaimGate(Gates.GateId Id, string? Aside = null)
 {
     public static ClaimGate Of(Baselines.RatioBound bound, string? aside = null) =>

@@ -5,8 +5,7 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// The run's per-case figures for a history over commits, in github-action-benchmark's <c>customSmallerIsBetter</c>
-/// format: instructions per message by judged thread, native calls per message, and each paired case's ratio with
-/// its 95 % interval (docs/from-a-checkout.md charts them).
+/// format (docs/from-a-checkout.md charts them).
 /// </summary>
 public static class HistoryFile
 {

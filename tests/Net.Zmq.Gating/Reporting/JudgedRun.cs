@@ -20,7 +20,6 @@ public sealed record JudgedRun(
 {
     public IEnumerable<GateResult> Gates => Subjects.SelectMany(s => s.Gates);
 
-    /// <summary>The suite whose table opens the report (e.g. the receive modes), or null for none.</summary>
     public string? HeadlineSuite { get; init; }
 
     /// <summary>Where the run judged a subject directly against a paired reference; null otherwise.</summary>
@@ -43,30 +42,20 @@ public sealed record JudgedRun(
         Paired is { } paired ? Subjects.FirstOrDefault(s => s.Suite == paired.Pairing.Suite) : null;
 }
 
-/// <summary>
-/// One measuring process of a run: its pass, its number in it (from 0), the seed that replays it
-/// (<see cref="RunSeed"/>), which of a pair it loaded first (empty where it loaded one) and its wall time.
-/// </summary>
+/// <summary>One measuring process of a run, with the seed that replays it (<see cref="RunSeed"/>).</summary>
 public sealed record ProcessSummary(
     string Pass, int Process, int Seed, string LoadedFirst, double Seconds, bool InThisProcess);
 
-/// <summary>One shard of a merged run: which (k/N), the machine's CPU, and how long it measured.</summary>
 public sealed record ShardSummary(string Shard, string Machine, double Seconds)
 {
-    /// <summary>
-    /// The shards in one line, each with its wall time as <paramref name="time"/> writes it: the machine said once
-    /// where every shard ran on one class, else with each shard.
-    /// </summary>
+    /// <summary>The shards in one line: the machine said once where every shard ran on one class.</summary>
     public static string Describe(IReadOnlyList<ShardSummary> shards, Func<double, string> time) =>
         shards.Select(s => s.Machine).Distinct(StringComparer.Ordinal).Count() == 1
             ? $"all on {shards[0].Machine}: {string.Join(", ", shards.Select(s => $"{s.Shard} {time(s.Seconds)}"))}"
             : string.Join("; ", shards.Select(s => $"{s.Shard} on {s.Machine}, {time(s.Seconds)}"));
 }
 
-/// <summary>
-/// A subject measured against its paired reference in one run, and judged directly against it: what each is (version,
-/// origin, native library), which was loaded first, and the subject's cases the reference could not run, with why.
-/// </summary>
+/// <summary>A subject measured against its paired reference in one run, and judged directly against it.</summary>
 public sealed record PairedBuilds(
     Pairing Pairing, string Subject, string Reference, string LoadedFirst, IReadOnlyList<NotComparable> NotComparable);
 
@@ -96,9 +85,6 @@ public sealed record GatedSuite(
 /// <summary>A subject this run could not measure, and why.</summary>
 public sealed record AbsentSubject(string Subject, string Reason);
 
-/// <summary>
-/// One subject's time over each reference subject's, case by case, in one table (the binding ÷ the floor: its
-/// overhead; ÷ the managed peer: against the alternative), and a chart per suite of the first reference's ratios.
-/// </summary>
+/// <summary>One subject's time over each reference subject's, case by case.</summary>
 public sealed record CrossSubjectComparison(
     string Title, string Subject, IReadOnlyList<string> References, string Explanation);

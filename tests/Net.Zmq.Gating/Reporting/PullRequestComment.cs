@@ -5,9 +5,8 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// The comment a pull request gets (comment.md; perf-gate.yml posts it and updates it in place on a re-run, found by
-/// <see cref="Marker"/>): the verdict, the first failing gates, the subject over its paired reference per suite and
-/// the receiver's instructions per message by receive mode and buffer strategy, then a link to the report.
+/// The comment a pull request gets (comment.md): perf-gate.yml posts it, and updates it in place on a re-run, found by
+/// <see cref="Marker"/>.
 /// </summary>
 public static class PullRequestComment
 {
@@ -119,8 +118,8 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
     }
 
     /// <summary>
-    /// The paired instruction gates with a receiver's ratio, in suites of one pattern and transport, with their id's
-    /// parts (subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size) and own counts.
+    /// The paired instruction gates with a receiver's ratio in suites of one pattern and transport, with their id's
+    /// parts (subject/pair's suite/suite/pattern/transport/receive mode/buffer strategy/size).
     /// </summary>
     private static List<(GateResult Gate, string[] Parts, CountedInstructions? Own)> ReceiverGates(JudgedRun run,
         Pairing pairing, Dictionary<string, int> messageBytes) => run.Gates

@@ -4,10 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>
-/// One subject against others, case by case: per message size on the first screen, every case and a chart per suite in
-/// the tables.
-/// </summary>
+/// <summary>One subject against others: per message size on the first screen, every case in the tables.</summary>
 internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(text)
 {
     /// <summary>

@@ -5,8 +5,8 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
-/// "What a message costs": each counted case's native calls per message by function, the subjects side by side, with
-/// its bytes per operation; and first, where two builds were counted against each other, every call that changed.
+/// "What a message costs": native calls per message by function and bytes per operation, the subjects side by side;
+/// first, every call a paired build changed.
 /// </summary>
 internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
 {
@@ -34,9 +34,6 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
             (bytes.TryGetValue(counted.Case, out var b) ? F($" · {Bytes(b)}/op") : ""));
     }
 
-    /// <summary>
-    /// Every exact call whose count differs between a subject and its paired reference, case by case.
-    /// </summary>
     private void RenderChanges(JudgedRun run)
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedCalls).ToList();
@@ -66,7 +63,6 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
         Line();
     }
 
-    /// <summary>A case's calls per message: successes by function, then any other outcome by name.</summary>
     private static string Calls(CountedCase counted) =>
         string.Join(", ", counted.Calls
             .Where(c => counted.PerMessage(c) > 0)

@@ -3,17 +3,13 @@ using System.Text.Json.Serialization;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>
-/// Writes report.md, the pull request's comment.md, results.json, the run in BenchmarkDotNet's JSON format
-/// (<see cref="BenchmarkDotNetJson"/>) and its history points (<see cref="HistoryFile"/>); each file is replaced
-/// whole, never left half-written.
-/// </summary>
+/// <summary>Writes the run's files, each replaced whole, never left half-written.</summary>
 public static class ReportFiles
 {
     public const string ReportName = "report.md";
     public const string ResultsName = "results.json";
 
-    /// <summary>How results.json is written, and read back (<see cref="Adoption.ResultsFile"/>).</summary>
+    /// <summary>How results.json is written and read back (<see cref="Adoption.ResultsFile"/>).</summary>
     public static JsonSerializerOptions Json { get; } = new()
     {
         WriteIndented = true,
@@ -31,10 +27,7 @@ public static class ReportFiles
         Replace(Path.Combine(directory, HistoryFile.FileName), HistoryFile.Render(run));
     }
 
-    /// <summary>
-    /// A run that failed before any gate: report.md says why, and the results of an earlier run are removed, so that
-    /// nothing (a job summary, a comparison of two runs) reads them as this run's.
-    /// </summary>
+    /// <summary>A run that failed before any gate: report.md says why; an earlier run's results go.</summary>
     public static void WriteFailure(string directory, string reason)
     {
         Directory.CreateDirectory(directory);

@@ -4,10 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>
-/// "CPU work per message": each counted case's instructions per message by thread, the subjects side by side; and
-/// first, where two builds were counted against each other, the cases whose count moved most.
-/// </summary>
+/// <summary>"CPU work per message": instructions per message by thread, and first what a paired build moved.</summary>
 internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSection judged) : ReportSection(text)
 {
     private const int MovedShown = 12;
@@ -48,10 +45,7 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
         RenderSuites(run.Instructions.Cases, c => c.Case, Parts);
     }
 
-    /// <summary>
-    /// After the failing gates: for each failed instruction gate, the functions whose instructions per message changed
-    /// most, each with its share of the change (scrubbed: which gates fail is the run's outcome).
-    /// </summary>
+    /// <summary>For each failed instruction gate, the functions that changed most (scrubbed: an outcome).</summary>
     public void RenderWhyByFunction(JudgedRun run)
     {
         if (Scrub)
@@ -102,9 +96,8 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
     }
 
     /// <summary>
-    /// Per suite and variant (a receive mode, a buffer strategy: the subject's own cases name it), the geometric mean
-    /// of subject ÷ reference over its cases, on the receiver and in total: how a change moved each strategy's CPU
-    /// work.
+    /// Per suite and variant (as the subject's own cases name it), the geometric mean of subject ÷ reference, on the
+    /// receiver and in total.
     /// </summary>
     private void RenderByVariant(JudgedRun run, List<GateResult> paired)
     {
@@ -138,10 +131,7 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
             : F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}-{ratios.Max():0.000})");
     }
 
-    /// <summary>
-    /// A case's instructions per message by part, with the share that repeated where a judged part varied, and its
-    /// system calls per message by thread.
-    /// </summary>
+    /// <summary>A case's instructions per message by part, then its system calls per message by thread.</summary>
     private static string Parts(CountedInstructions counted) =>
         $"R {Judged(counted, ThreadPart.Receiver)} · S {Judged(counted, ThreadPart.Sender)} · " +
         $"L {Judged(counted, ThreadPart.Library)} · " +

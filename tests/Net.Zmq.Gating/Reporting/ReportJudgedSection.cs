@@ -4,10 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>
-/// How the instruction gates judged each thread (receiver, sender, library): per suite, and over the whole run for the
-/// verdict.
-/// </summary>
+/// <summary>How the instruction gates judged each thread: per suite, and over the run for the verdict.</summary>
 internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
 {
     public void Render(JudgedRun run)
@@ -30,10 +27,7 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
         Line();
     }
 
-    /// <summary>
-    /// How one part was judged over a suite's gates: in how many cases, whole or by function, and the parts not judged
-    /// with why (no function repeated; idle: the thread did no work there).
-    /// </summary>
+    /// <summary>How one part was judged over some gates: in how many cases, how, and which not, with why.</summary>
     public static string Judged(IEnumerable<GateResult> gates, string part)
     {
         var parts = gates.SelectMany(g => g.Parts.Where(p => p.Part == part)).ToList();

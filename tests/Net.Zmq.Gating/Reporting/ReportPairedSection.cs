@@ -4,10 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
-/// <summary>
-/// On the report's first screen, where the run judged a subject against its paired reference: how the two were
-/// measured, subject ÷ reference per suite, and the cases that moved most.
-/// </summary>
+/// <summary>On the first screen, a subject judged against its paired reference: how, per suite, what moved.</summary>
 internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
 {
     public const int MovedMostShown = 5;

@@ -2,8 +2,7 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// Renders a run as markdown: the order of the sections is here, each written by its own class. With <c>scrub</c>,
-/// every value that depends on the machine or the run is replaced by "…" and the notes are left out, so that the
-/// report's structure can be snapshot-tested.
+/// the report's structure alone (<see cref="ReportText"/>), for its snapshot.
 /// </summary>
 public static class ReportRenderer
 {

@@ -15,20 +15,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// </summary>
     public void RenderVerdict(JudgedRun run, bool linked = true)
     {
-        var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
-        var unreadable = Unreadable(run).Count;
-        var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
-        var knownNote = known == 0 ? ""
-            : $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)";
-        var unreadableNote = unreadable == 0 ? ""
-            : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable";
-        Line(Scrub ? Scrubbed
-            : run.Notes.Any(n => n.Kind == NoteKind.CountedOnly)
-                ? "**Counted only** (PERF_TIMING=off): nothing was timed, no gate judged."
-            : failing + unreadable == 0
-            ? $"**All gates hold**{knownNote}."
-            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{unreadableNote}.**" +
-              (linked ? " See [Failing gates](#failing-gates)." : ""));
+        Line(Scrub ? Scrubbed : Verdict(run, linked));
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
@@ -52,6 +39,23 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
                  V(ShardSummary.Describe(run.Shards, seconds => F($"{seconds / 60:0.0} min"))) + ".");
             Line();
         }
+    }
+
+    private static string Verdict(JudgedRun run, bool linked)
+    {
+        var failing = run.Gates.Count(g => g.FailsRun) + run.Subjects.Count(s => s.Error is not null);
+        var unreadable = Unreadable(run).Count;
+        var known = run.Gates.Count(g => g.Verdict == GateVerdict.KnownViolation);
+        var knownNote = known == 0 ? ""
+            : $" ({known} reviewed known violation{(known == 1 ? "" : "s")} shown failing below)";
+        var unreadableNote = unreadable == 0 ? ""
+            : $", {unreadable} baseline file{(unreadable == 1 ? " is" : "s are")} unreadable";
+        return run.Notes.Any(n => n.Kind == NoteKind.CountedOnly)
+                ? "**Counted only** (PERF_TIMING=off): nothing was timed, no gate judged."
+            : failing + unreadable == 0
+            ? $"**All gates hold**{knownNote}."
+            : $"**{failing} gate{(failing == 1 ? "" : "s")} fail{unreadableNote}.**" +
+              (linked ? " See [Failing gates](#failing-gates)." : "");
     }
 
     /// <summary>Every gate that fails the run, with the file its bound came from: what a reader acts on.</summary>

@@ -31,16 +31,7 @@ public static class BenchmarkSession
             var ids = batch.Select(s => s.Key).ToList();
             writeLine($"measuring cells {done + 1}-{done + ids.Count} of {cells.Schedules.Count}: " +
                       $"{batch.Key} operations each, interleaved");
-            var logger = new LineLogger();
-            try
-            {
-                RunBatch(cells, ids, batch.Key, artifactsPath, logger, times, failures);
-            }
-            finally
-            {
-                logger.Drain(writeLine);
-            }
-
+            RunBatch(cells, ids, batch.Key, artifactsPath, writeLine, times, failures);
             done += ids.Count;
             if (failures.Count > 0)
             {
@@ -102,14 +93,26 @@ public static class BenchmarkSession
         };
     }
 
+    /// <summary>One batch of cells, BenchmarkDotNet's log passed on to <paramref name="writeLine"/> after it.</summary>
     private static void RunBatch(InterleavedCells cells, IReadOnlyList<string> ids, int iterations,
-        string artifactsPath, LineLogger logger, Dictionary<string, IReadOnlyList<double>> times, List<string> failures)
+        string artifactsPath, Action<string> writeLine, Dictionary<string, IReadOnlyList<double>> times,
+        List<string> failures)
     {
+        var logger = new LineLogger();
         var timeout = BenchmarkConfig.CellTimeout(ids.Select(cells.EstimatedSeconds));
         var all = BenchmarkConverter.TypeToBenchmarks(cells.BenchmarkType,
             BenchmarkConfig.Create(iterations, timeout, artifactsPath, logger));
         var selected = SelectedBenchmarks(cells, ids, all);
-        var summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cells.BenchmarkType, all.Config));
+        Summary summary;
+        try
+        {
+            summary = BenchmarkRunner.Run(new BenchmarkRunInfo(selected, cells.BenchmarkType, all.Config));
+        }
+        finally
+        {
+            logger.Drain(writeLine);
+        }
+
         var critical = summary.ValidationErrors.Where(e => e.IsCritical).ToList();
         if (critical.Count > 0)
         {

@@ -64,10 +64,7 @@ public sealed class InjectionPlan
         var amountText = item[(colon + 1)..at];
         if (kind == "delay" && item[at - 1] == '%')
         {
-            return double.TryParse(amountText[..^1], NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture,
-                       out var share) && share is > 0 and <= 1000
-                ? new Injection(0, 0) { DelayFraction = share / 100 }
-                : throw Malformed(item, $"\"{amountText[..^1]}\" is not a percentage above 0 (at most 1000)");
+            return DelayShare(item, amountText[..^1]);
         }
 
         if (!long.TryParse(amountText, NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
@@ -87,6 +84,12 @@ public sealed class InjectionPlan
             _ => throw Malformed(item, $"\"{kind}\" is not a kind of injection; known: delay, alloc, call, work"),
         };
     }
+
+    private static Injection DelayShare(string item, string percent) =>
+        double.TryParse(percent, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var share)
+        && share is > 0 and <= 1000
+            ? new Injection(0, 0) { DelayFraction = share / 100 }
+            : throw Malformed(item, $"\"{percent}\" is not a percentage above 0 (at most 1000)");
 
     private static ArgumentException Malformed(string entry, string problem) =>
         new($"PERF_INJECT entry \"{entry}\": {problem}");

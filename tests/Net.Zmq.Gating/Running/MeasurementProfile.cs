@@ -11,17 +11,12 @@ public sealed record Sampling(int Blocks, int UnitsPerBlock, int WarmupOperation
     /// <summary>Paired log-ratios per case and reference: one per unit.</summary>
     public int Pairs => Blocks * UnitsPerBlock;
 
-    /// <summary>
-    /// Process <paramref name="process"/>'s share of the blocks: as even as whole blocks allow, at least one each.
-    /// </summary>
+    /// <summary>One process's share of the blocks: as even as whole blocks allow, at least one each.</summary>
     public Sampling ShareOf(int process, int processes) =>
         this with { Blocks = Math.Max(1, (Blocks / processes) + (process < Blocks % processes ? 1 : 0)) };
 }
 
-/// <summary>
-/// Which share of the case matrix a run measures (the selection, PerfSelection, says what each takes): the default,
-/// every case of every driver, a quick one at 64 B and 1 KiB, or a change against the build it changes.
-/// </summary>
+/// <summary>Which share of the case matrix a run measures: PerfSelection says what each takes.</summary>
 public enum ProfileKind
 {
     Default,
@@ -31,10 +26,8 @@ public enum ProfileKind
 }
 
 /// <summary>
-/// How much a Perf run measures per cell: every BenchmarkDotNet iteration is one operation (milliseconds to seconds),
-/// following the cell's interleaved schedule. Short operations scatter most and cost little; long ones (0.1-1 s)
-/// dominate the run's time; a cell of one case (<c>Alone</c>) has nothing to pair with and is measured for
-/// its table row only.
+/// How much a Perf run measures per cell, one operation per BenchmarkDotNet iteration. Short operations scatter most
+/// and cost little; long ones (0.1-1 s) dominate the run's time; a cell of one case is measured for its row only.
 /// </summary>
 public sealed record MeasurementProfile(
     ProfileKind Kind, Sampling ShortOperations, Sampling LongOperations, Sampling Alone)
@@ -111,10 +104,7 @@ public sealed record MeasurementProfile(
     public Sampling For(bool longOperations, int cases) =>
         cases == 1 ? Alone : longOperations ? LongOperations : ShortOperations;
 
-    /// <summary>
-    /// The profile PERF_PROFILE names, else <paramref name="unset"/> (else the default); an unknown name is an error
-    /// that lists the known ones.
-    /// </summary>
+    /// <summary>The profile PERF_PROFILE names, else <paramref name="unset"/>, else the default.</summary>
     public static MeasurementProfile FromEnvironment(Func<string, string?> environment,
         MeasurementProfile? unset = null)
     {

@@ -60,10 +60,7 @@ public sealed record CountingRequest(IReadOnlyList<string> CaseIds, string? Inje
     public const string Variable = "PERF_COUNTING_REQUEST";
 }
 
-/// <summary>
-/// What a Perf run asks an instruction process (under Valgrind) to count, and the folder callgrind and the manifest are
-/// written to.
-/// </summary>
+/// <summary>What a Perf run asks an instruction process (under Valgrind) to count, and where.</summary>
 public sealed record InstructionRequest(IReadOnlyList<string> CaseIds, string? Injection, string Directory)
 {
     public const string Variable = "PERF_INSTRUCTION_REQUEST";

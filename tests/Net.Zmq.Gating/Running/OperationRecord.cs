@@ -1,9 +1,6 @@
 namespace NetZmqTests.Gating.Running;
 
-/// <summary>
-/// What the measured code records for each operation it runs, in order: which case it ran, and what it allocated and
-/// collected meanwhile.
-/// </summary>
+/// <summary>What the measured code records for each operation it runs, in order.</summary>
 /// <param name="Bytes">Managed bytes allocated on the threads the measured code owns (exact).</param>
 /// <param name="ProcessBytes">Bytes allocated process-wide, where the measured code also allocates on threads it does
 /// not own; null otherwise.</param>

@@ -3,10 +3,7 @@ using System.Reflection;
 
 namespace NetZmqTests.Gating.Running;
 
-/// <summary>
-/// Refuses to measure code the JIT may not optimize: the measured projects set Optimize=true even in Debug, and this
-/// proves it at run time.
-/// </summary>
+/// <summary>Refuses to measure code the JIT may not optimize, whatever the build configuration says.</summary>
 public static class OptimizationCheck
 {
     public static void RequireOptimized(IEnumerable<Assembly> measured)

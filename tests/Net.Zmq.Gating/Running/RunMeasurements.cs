@@ -59,9 +59,8 @@ public sealed record RunMeasurements(
     public string FileName => Shard?.FileName ?? UnshardedFileName;
 
     /// <summary>
-    /// Every shard file under <paramref name="directory"/> (an artifact download keeps a folder per artifact), checked
-    /// to be the N shards of one run, each once, all of <paramref name="expected"/>'s identity; in shard order.
-    /// Anything else is an error naming the shard's file and what is wrong.
+    /// Every shard file under <paramref name="directory"/>, checked to be the N shards of <paramref name="expected"/>'s
+    /// run, each once; in shard order. Anything else is an error naming the file and what is wrong.
     /// </summary>
     public static IReadOnlyList<(string Path, RunMeasurements Run)> ReadShards(string directory, RunIdentity expected)
     {
