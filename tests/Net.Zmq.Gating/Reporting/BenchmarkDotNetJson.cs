@@ -44,8 +44,6 @@ public static class BenchmarkDotNetJson
     {
         var c = measurement.Case;
         var times = measurement.NanosecondsPerOperation;
-        var s = new BdnStatistics(times);
-        var operations = times.Count;
         return new JsonObject
         {
             ["DisplayInfo"] = c.Id,
@@ -55,8 +53,8 @@ public static class BenchmarkDotNetJson
             ["MethodTitle"] = c.Variant,
             ["Parameters"] = $"Group={c.Group}&MessagesPerOperation={messagesPerOperation}",
             ["FullName"] = c.Id,
-            ["Statistics"] = Statistics(times, s),
-            ["Memory"] = Memory(measurement, operations),
+            ["Statistics"] = Statistics(times, new BdnStatistics(times)),
+            ["Memory"] = Memory(measurement, times.Count),
             ["Measurements"] = Measurements(times),
             ["Metrics"] = new JsonArray(),
         };
