@@ -1,5 +1,5 @@
 using NetZmqTests.Gating.Running;
-using NetZmqTests.Orchestration;
+using NetZmqTests.Orchestration.Sequence;
 
 namespace NetZmqTests.Gating.Tests;
 

@@ -1,6 +1,8 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Sequence;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;

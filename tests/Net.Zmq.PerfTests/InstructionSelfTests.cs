@@ -1,5 +1,7 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;

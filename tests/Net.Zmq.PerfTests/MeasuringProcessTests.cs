@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Processes;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.PerfTests.Infrastructure;
 

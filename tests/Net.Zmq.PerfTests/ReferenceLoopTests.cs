@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Claims;
 using NetZmqTests.PerfTests.Infrastructure;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;

@@ -1,8 +1,10 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Sequence;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

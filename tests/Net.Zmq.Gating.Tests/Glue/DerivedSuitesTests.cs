@@ -1,5 +1,5 @@
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;

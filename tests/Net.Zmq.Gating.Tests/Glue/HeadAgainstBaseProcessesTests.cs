@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;

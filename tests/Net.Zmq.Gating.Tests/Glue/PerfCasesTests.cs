@@ -1,5 +1,5 @@
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

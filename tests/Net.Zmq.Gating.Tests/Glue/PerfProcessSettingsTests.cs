@@ -1,4 +1,4 @@
-using NetZmqTests.Orchestration;
+using NetZmqTests.Orchestration.Selection;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

@@ -4,8 +4,10 @@ using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

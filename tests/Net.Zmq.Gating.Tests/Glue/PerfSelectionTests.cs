@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

@@ -2,8 +2,9 @@ using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Claims;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Scenarios.Catalog;
-using NetZmqTests.Orchestration;
 using static NetZmqTests.Gating.Tests.Glue.CatalogMeasurements;
 
 namespace NetZmqTests.Gating.Tests.Glue;

@@ -1,5 +1,5 @@
 using NetZmqTests.Gating.Statistics;
-using NetZmqTests.Orchestration;
+using NetZmqTests.Orchestration.Claims;
 
 namespace NetZmqTests.Gating.Tests.Glue;
 

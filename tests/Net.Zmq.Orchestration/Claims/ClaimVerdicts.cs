@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// A published claim's verdict from a measured ratio and its 95 % interval: it holds where the ratio does, and fails

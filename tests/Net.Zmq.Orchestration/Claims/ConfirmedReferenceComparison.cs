@@ -1,4 +1,4 @@
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// The fidelity check confirmed as every time gate is: a comparison that lies outside its bound is measured again on

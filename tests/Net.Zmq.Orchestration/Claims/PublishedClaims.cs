@@ -2,9 +2,10 @@ using System.Globalization;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// Net.Zmq's published benchmark claims (its docs/benchmarks.md), each checked against this run's Net.Zmq

@@ -1,10 +1,11 @@
 using System.Diagnostics;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Statistics;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// Fidelity: the suite's PureBlocking ReceiveModes workload against an independent minimal loop doing the same work

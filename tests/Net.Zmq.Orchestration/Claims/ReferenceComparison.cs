@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Statistics;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// What the reference check found: the suite's operation time over the minimal loop's, in wall time and in process CPU

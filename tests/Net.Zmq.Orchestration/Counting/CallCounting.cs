@@ -4,7 +4,7 @@ using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
 /// Counts the native calls of a run's cases (in a counting process of its own, which the Perf run starts); the fast

@@ -3,8 +3,9 @@ using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Orchestration.Sequence;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
 /// A kind of baseline file that holds counts (native calls, instructions): one per suite under its own folder, and none

@@ -2,9 +2,11 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Orchestration.Sequence;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
 /// The counts as gates, added to the suites they belong to once the time gates are confirmed (a count needs no

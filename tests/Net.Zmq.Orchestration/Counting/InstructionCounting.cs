@@ -5,7 +5,7 @@ using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
 /// The instruction pass, run in an instruction process under Valgrind's callgrind, never timed: per driver and cell one

@@ -3,7 +3,7 @@ using System.Reflection.Metadata;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Running;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
 /// In an instruction process: the names of the precompiled (ReadyToRun) framework methods it runs, which the runtime's

@@ -2,6 +2,7 @@ using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Orchestration.Explain;

@@ -2,6 +2,9 @@ using System.Globalization;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Sequence;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
@@ -42,9 +45,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         _ => "NetZmqReceiveSocket",
     };
 
-    /// <summary>
-    /// Every case id of this build's catalog (Net.Zmq's pool cases only where its Net.Zmq has MessagePool).
-    /// </summary>
+    /// <summary>Every case id of this build's catalog (pool cases only where its Net.Zmq has MessagePool).</summary>
     public static IEnumerable<string> AllIds => CaseCatalog.All.Select(c => c.Id);
 
     public Explanation Explain(string id)
@@ -65,9 +66,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         return new Explanation(id, said.Lines, said.Sources, gates, said.Problems);
     }
 
-    /// <summary>
-    /// What an explanation collects as it goes: its lines, the file:line it points at, and what the code does not say.
-    /// </summary>
+    /// <summary>What an explanation collects: its lines, the file:line it cites, what the code does not say.</summary>
     private sealed class Said
     {
         public List<string> Lines { get; } = [];

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Orchestration.Explain;

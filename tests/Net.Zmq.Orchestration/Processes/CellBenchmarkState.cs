@@ -4,7 +4,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// One cell as planned: its operations in order, its cases as values, and how many untimed operations warm a block.

@@ -5,7 +5,7 @@ using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the very workload

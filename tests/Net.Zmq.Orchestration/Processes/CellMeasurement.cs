@@ -1,10 +1,11 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// Measures catalog cases the one way this suite measures time: by cell (<see cref="CaseDefinition.Cell"/>: one

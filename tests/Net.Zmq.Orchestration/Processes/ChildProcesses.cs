@@ -1,6 +1,6 @@
 using System.Diagnostics;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// The test assembly started again for one explicit test (<see cref="ProcessEntryPoints"/>), its lines relayed, every

@@ -3,9 +3,11 @@ using System.Globalization;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// Counts the instructions of cases in a process of its own under Valgrind's callgrind

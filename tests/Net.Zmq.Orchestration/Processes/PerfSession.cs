@@ -2,10 +2,12 @@ using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// One Perf run per test process (<see cref="PerfRunSequence"/>), its cases measured in cells by BenchmarkDotNet

@@ -3,10 +3,11 @@ using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
 /// Where a process of its own starts: the test assembly the run starts again (an xUnit v3 test assembly is a program),

@@ -1,6 +1,6 @@
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
 /// Which of the available drivers a Perf run measures (PERF_DRIVERS, <c>;</c>-separated driver ids). Unset: every

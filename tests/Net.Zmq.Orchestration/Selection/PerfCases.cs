@@ -2,7 +2,7 @@ using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>How catalog cases look to the gating library, which knows nothing of ZeroMQ.</summary>
 public static class PerfCases

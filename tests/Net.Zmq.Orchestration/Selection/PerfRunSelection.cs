@@ -1,9 +1,10 @@
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
 /// What one Perf run measures: every available driver's cases that the profile, PERF_FILTER and PERF_DRIVERS select,

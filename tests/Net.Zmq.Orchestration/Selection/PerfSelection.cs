@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
 /// Which cases a Perf run measures: the profile's share of the matrix per driver, narrowed by PERF_FILTER. A

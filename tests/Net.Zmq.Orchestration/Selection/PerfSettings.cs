@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
 /// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,

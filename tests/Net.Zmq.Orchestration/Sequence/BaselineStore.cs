@@ -2,8 +2,10 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
+using NetZmqTests.Orchestration.Suites;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
 public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);

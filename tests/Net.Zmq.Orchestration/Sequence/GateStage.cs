@@ -2,10 +2,12 @@ using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// One suite as judged, and how to judge it again on a fresh measurement of its cases

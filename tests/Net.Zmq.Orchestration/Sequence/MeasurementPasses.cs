@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// A run's measurements, pass by pass: the run's own (pass 0), then each confirmation of failed gates. Every pass's

@@ -1,10 +1,11 @@
 using System.Security.Cryptography;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>What a run measured and how (<see cref="RunIdentity"/>): what shards must share to be merged.</summary>
 public static class PerfRunIdentity

@@ -1,10 +1,13 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Claims;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one

@@ -5,10 +5,13 @@ using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
+using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// Measures cases with a profile's sampling, in one process or several (<see cref="MeasuredProcess"/>): per process one

@@ -1,6 +1,6 @@
 using NetZmqTests.Gating.Reporting;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// A run's notes in the order its stages return them, each said in the log as it comes but those kept for the report

@@ -3,9 +3,10 @@ using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Counting;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
 /// A run made of shards measured apart (<see cref="Shard"/>, <see cref="RunMeasurements"/>): their measurements

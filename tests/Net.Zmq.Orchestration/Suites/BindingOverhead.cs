@@ -1,8 +1,9 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
 /// Net.Zmq's time over the floor's for each case both ran: what the binding costs on the same libzmq binary, a

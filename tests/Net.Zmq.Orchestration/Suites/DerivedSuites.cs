@@ -1,7 +1,7 @@
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
 /// The suites whose cases are not measured but made from two measured cases each (<see cref="PairedSuite"/>): what

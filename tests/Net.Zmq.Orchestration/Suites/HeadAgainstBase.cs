@@ -3,7 +3,7 @@ using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
 /// The head build of Net.Zmq over its base build, case by case: a <see cref="PairedSuite"/> judged against the base

@@ -1,9 +1,10 @@
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>How a paired suite's cases are judged.</summary>
 public enum PairedJudgement

@@ -1,7 +1,8 @@
 using NetZmqTests.Gating.Baselines;
+using NetZmqTests.Orchestration.Claims;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
 /// The hand-set bounds, each defined once: a new baseline file starts with them

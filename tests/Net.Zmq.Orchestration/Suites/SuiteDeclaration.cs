@@ -1,9 +1,10 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Orchestration;
+namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
 /// What one suite is gated on, declared once: the run, the baseline store and the explain command read it, and

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Processes;
 using NetZmqTests.PerfTests.Infrastructure;
 
 [assembly: AssemblyFixture(typeof(ExclusiveMachineFixture))]

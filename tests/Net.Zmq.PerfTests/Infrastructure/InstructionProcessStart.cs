@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using NetZmqTests.Orchestration.Counting;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 

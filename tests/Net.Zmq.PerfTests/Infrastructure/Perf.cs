@@ -1,5 +1,7 @@
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Processes;
+using NetZmqTests.Orchestration.Selection;
 
 namespace NetZmqTests.PerfTests.Infrastructure;
 
