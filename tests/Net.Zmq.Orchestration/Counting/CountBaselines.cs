@@ -79,13 +79,13 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
 
         if (load.Error is not null)
         {
-            _notes.Add(new RunNote(NoteKind.Refreshed, $"{load.Shown} could not be read ({load.Error}): written again from this run alone.") { Suite = suite.SuiteId });
+            _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
         }
 
         if (refreshing)
         {
             file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, file));
-            _notes.Add(new RunNote(NoteKind.Refreshed, $"Refreshed {load.Shown}: the {kind.What} of {counted.Count} cases.") { Suite = suite.SuiteId });
+            _notes.Add(PerfRunNotes.CountsRefreshed(suite.SuiteId, load.Shown, kind.What, counted.Count));
         }
 
         if (file is null)

@@ -46,23 +46,22 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     {
         if (counts.Skipped is { } why)
         {
-            yield return new RunNote(NoteKind.CallsNotCounted, $"Native calls were not counted, so no call count was gated: {why}.");
+            yield return PerfRunNotes.CallsNotCounted(why);
         }
 
         foreach (var failure in counts.Failures)
         {
-            yield return new RunNote(NoteKind.CallsNotCounted, $"A workload failed while its native calls were counted, so its cases' counts are missing: {failure}");
+            yield return PerfRunNotes.CallsFailed(failure);
         }
 
         if (instructions.Skipped is { } skipped)
         {
-            yield return new RunNote(NoteKind.InstructionsNotCounted, $"Instructions were not counted, so no instruction count was gated: {skipped}.");
+            yield return PerfRunNotes.InstructionsNotCounted(skipped);
         }
 
         foreach (var group in instructions.Uncounted.GroupBy(u => u.Reason, StringComparer.Ordinal))
         {
-            yield return new RunNote(NoteKind.InstructionsNotCounted,
-                $"Not counted under Valgrind ({group.Count()} case{(group.Count() == 1 ? "" : "s")}: {string.Join(", ", group.Take(4).Select(u => u.Case))}{(group.Count() > 4 ? ", …" : "")}): {group.Key}");
+            yield return PerfRunNotes.NotCountedUnderValgrind([.. group.Select(u => u.Case)], group.Key);
         }
     }
 

@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Running;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
@@ -68,8 +69,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
         if (heads.Count == 0)
         {
-            notes.Add(new RunNote(NoteKind.ReferenceNotMeasured,
-                "The base build of Net.Zmq was not measured: it is measured only beside the head, whose cases were not measured in this run."));
+            notes.Add(PerfRunNotes.ReferenceNotMeasured());
             return [];
         }
 
@@ -77,12 +77,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.Paired.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
         {
-            notes.Add(new RunNote(NoteKind.NotComparable,
-                $"Head against base: {reason.Count()} case{(reason.Count() == 1 ? " is" : "s are")} not comparable, because {reason.Key}: " +
-                string.Join(", ", reason.Select(c => c.Case.Id)) + ".")
-            {
-                Suite = HeadAgainstBase.Suite,
-            });
+            notes.Add(PerfRunNotes.NotComparable([.. reason.Select(c => c.Case.Id)], reason.Key));
         }
 
         return PerfSelection.WithReferences(heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());

@@ -205,7 +205,7 @@ public sealed class BaselineStore(SourceLayout layout)
             var why = missing is null ? $"none of its cases was measured in this run ({scope})"
                 : missing.Subject == suite?.Subject ? $"{missing.Subject} was not measured: {missing.Reason}"
                 : $"it is made of {string.Join(" and ", madeOf)} cases, and {missing.Subject} was not measured: {missing.Reason}";
-            yield return new RunNote(NoteKind.NotChecked, $"Not checked: {shown}: {why.TrimEnd('.')}.") { Suite = suite };
+            yield return PerfRunNotes.NotChecked(suite, shown, why);
         }
     }
 }

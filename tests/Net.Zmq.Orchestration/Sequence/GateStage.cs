@@ -52,7 +52,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         if (refreshing)
         {
             file = store.Refresh(load, suite, cases, fingerprint);
-            Note(suite, NoteKind.Refreshed, $"Refreshed {load.Shown}: observed values of {cases.Count} cases on this machine's class; its tolerances, the policy and the file's other classes unchanged.");
+            _notes.Add(PerfRunNotes.Refreshed(suite, load.Shown, cases.Count));
         }
 
         if (file is null)
@@ -77,31 +77,27 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     {
         if (basis.Class.Fingerprint.Subject.Version != measuredVersion)
         {
-            Note(suite, NoteKind.OtherVersion, $"{shown} was recorded with {suite.Subject} {basis.Class.Fingerprint.Subject.Version}; this run measured {measuredVersion}. " +
-                      "The gates still apply: they say whether this version regressed against that one.");
+            _notes.Add(PerfRunNotes.OtherVersion(suite, shown, basis.Class.Fingerprint.Subject.Version, measuredVersion));
         }
 
         if (basis.Why is { } why)
         {
-            Note(suite, NoteKind.TimeNotJudged, $"{shown}: time regressions per case {why}. Policy and allocation gates apply (against {basis.Class.Key}).");
+            _notes.Add(PerfRunNotes.TimeNotJudged(suite, shown, why, basis.Class.Key));
         }
 
         var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
         if (unmeasured.Count > 0)
         {
-            Note(suite, NoteKind.BaselineCasesNotMeasured, $"{shown}: {unmeasured.Count} baseline case{(unmeasured.Count == 1 ? " was" : "s were")} not measured in this run, so not checked: " +
-                      string.Join(", ", unmeasured.Take(8)) + (unmeasured.Count > 8 ? ", …" : "") + ".");
+            _notes.Add(PerfRunNotes.BaselineCasesNotMeasured(suite, shown, unmeasured));
         }
 
         var unbaselined = cases.Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
         if (unbaselined.Count > 0)
         {
-            Note(suite, NoteKind.Unbaselined, $"{shown}: {unbaselined.Count} measured case{(unbaselined.Count == 1 ? " is" : "s are")} unbaselined by declaration " +
-                      $"({unbaselined[0].Case.Unbaselined}): shown, judged by the policy alone; a refresh under this profile writes their entries.");
+            _notes.Add(PerfRunNotes.Unbaselined(suite, shown, unbaselined.Count, unbaselined[0].Case.Unbaselined!));
         }
     }
 
-    private void Note(SuiteId suite, NoteKind kind, string text) => _notes.Add(new RunNote(kind, text) { Suite = suite });
 
     /// <summary>
     /// A paired suite judged against its reference, with no baseline file

@@ -2,15 +2,17 @@ using System.Globalization;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Running;
 using NetZmqTests.Orchestration.Selection;
+using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
-/// What a run says besides its gates, each a note of its kind (<see cref="NoteKind"/>): tests and tools find notes by
-/// kind, readers by text.
+/// Every note a run makes, one factory per note: the only place a <see cref="RunNote"/> is made (RunNoteShapeTests).
+/// Tests and tools find notes by kind (<see cref="NoteKind"/>), readers by text.
 /// </summary>
 internal static class PerfRunNotes
 {
@@ -82,4 +84,67 @@ internal static class PerfRunNotes
     /// <summary>The buffer strategies a driver has no case of, each with the catalog's reason.</summary>
     public static IEnumerable<RunNote> StrategiesNotExpressed() =>
         CaseCatalog.StrategiesNotExpressed.Select(n => new RunNote(NoteKind.StrategyNotExpressed, $"{n.Driver} has no {n.Strategy} case: {n.Reason}."));
+
+    public static RunNote Refreshed(SuiteId suite, string shown, int cases) => new(NoteKind.Refreshed,
+        $"Refreshed {shown}: observed values of {cases} cases on this machine's class; its tolerances, the policy " +
+        "and the file's other classes unchanged.") { Suite = suite };
+
+    public static RunNote CountsWrittenAgain(SuiteId suite, string shown, string error) => new(NoteKind.Refreshed,
+        $"{shown} could not be read ({error}): written again from this run alone.") { Suite = suite };
+
+    public static RunNote CountsRefreshed(SuiteId suite, string shown, string what, int cases) =>
+        new(NoteKind.Refreshed, $"Refreshed {shown}: the {what} of {cases} cases.") { Suite = suite };
+
+    public static RunNote OtherVersion(SuiteId suite, string shown, string recorded, string measured) => new(NoteKind.OtherVersion,
+        $"{shown} was recorded with {suite.Subject} {recorded}; this run measured {measured}. " +
+        "The gates still apply: they say whether this version regressed against that one.") { Suite = suite };
+
+    public static RunNote TimeNotJudged(SuiteId suite, string shown, string why, string classKey) => new(NoteKind.TimeNotJudged,
+        $"{shown}: time regressions per case {why}. Policy and allocation gates apply (against {classKey}).") { Suite = suite };
+
+    public static RunNote BaselineCasesNotMeasured(SuiteId suite, string shown, IReadOnlyList<string> cases) =>
+        new(NoteKind.BaselineCasesNotMeasured,
+            $"{shown}: {cases.Count} baseline case{(cases.Count == 1 ? " was" : "s were")} not measured in this run, " +
+            "so not checked: " + string.Join(", ", cases.Take(8)) + (cases.Count > 8 ? ", …" : "") + ".") { Suite = suite };
+
+    public static RunNote Unbaselined(SuiteId suite, string shown, int count, string declaration) => new(NoteKind.Unbaselined,
+        $"{shown}: {count} measured case{(count == 1 ? " is" : "s are")} unbaselined by declaration ({declaration}): " +
+        "shown, judged by the policy alone; a refresh under this profile writes their entries.") { Suite = suite };
+
+    public static RunNote NotChecked(SuiteId? suite, string shown, string why) =>
+        new(NoteKind.NotChecked, $"Not checked: {shown}: {why.TrimEnd('.')}.") { Suite = suite };
+
+    public static RunNote Merged(string folder, IReadOnlyList<ShardSummary> merged, IReadOnlyList<string> elsewhere) =>
+        new(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({RunMeasurements.MergeVariable}={folder}), " +
+            ShardSummary.Describe(merged, seconds => string.Create(CultureInfo.InvariantCulture, $"{seconds:0} s")) +
+            ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
+            (elsewhere.Count > 0
+                ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time " +
+                  "is judged against a baseline class here (the suite means across classes are)."
+                : "."));
+
+    public static RunNote Shard(Shard shard, int cells, int whole) => new(NoteKind.Shard,
+        $"Shard {shard} ({Gating.Running.Shard.Variable}): {cells} of the run's {whole} cells; " +
+        $"{RunMeasurements.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> " +
+        "judges them as one run.");
+
+    public static RunNote CallsNotCounted(string why) =>
+        new(NoteKind.CallsNotCounted, $"Native calls were not counted, so no call count was gated: {why}.");
+
+    public static RunNote CallsFailed(string failure) => new(NoteKind.CallsNotCounted,
+        $"A workload failed while its native calls were counted, so its cases' counts are missing: {failure}");
+
+    public static RunNote InstructionsNotCounted(string why) =>
+        new(NoteKind.InstructionsNotCounted, $"Instructions were not counted, so no instruction count was gated: {why}.");
+
+    public static RunNote NotCountedUnderValgrind(IReadOnlyList<string> cases, string why) => new(NoteKind.InstructionsNotCounted,
+        $"Not counted under Valgrind ({cases.Count} case{(cases.Count == 1 ? "" : "s")}: " +
+        $"{string.Join(", ", cases.Take(4))}{(cases.Count > 4 ? ", …" : "")}): {why}");
+
+    public static RunNote ReferenceNotMeasured() => new(NoteKind.ReferenceNotMeasured,
+        "The base build of Net.Zmq was not measured: it is measured only beside the head, whose cases were not measured in this run.");
+
+    public static RunNote NotComparable(IReadOnlyList<string> cases, string why) => new(NoteKind.NotComparable,
+        $"Head against base: {cases.Count} case{(cases.Count == 1 ? " is" : "s are")} not comparable, because {why}: " +
+        string.Join(", ", cases) + ".") { Suite = HeadAgainstBase.Suite };
 }

@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
@@ -161,14 +160,7 @@ public static class PerfRunSequence
         var judgedOn = elsewhere.Count == 0
             ? machine
             : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-        var note = new RunNote(NoteKind.Merged, $"Merged {merged.Count} shards measured apart ({RunMeasurements.MergeVariable}={folder}), " +
-            ShardSummary.Describe(merged, seconds => string.Create(CultureInfo.InvariantCulture, $"{seconds:0} s")) +
-            ". Nothing was measured again here: a failed time gate stands on its shard's own confirmation" +
-            (elsewhere.Count > 0
-                ? $"; shard {string.Join(", ", elsewhere)} ran on another class than this machine's, so no case's time is judged against a baseline class here " +
-                  "(the suite means across classes are)."
-                : "."));
-        return new MergedShards((measure, count, countInstructions, judgedOn), merged, note);
+        return new MergedShards((measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
     }
 
     /// <summary>
@@ -178,9 +170,7 @@ public static class PerfRunSequence
     {
         var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
         var share = selection.Of(shard, profile);
-        return (share, new RunNote(NoteKind.Shard,
-            $"Shard {shard} ({Shard.Variable}): {share.Cases.Select(c => c.Cell).Distinct().Count()} of the run's {whole} cells; " +
-            $"{RunMeasurements.MergeVariable}=<folder of the {shard.Count} shards' shard-k-of-{shard.Count}.json> judges them as one run."));
+        return (share, PerfRunNotes.Shard(shard, share.Cases.Select(c => c.Cell).Distinct().Count(), whole));
     }
 
     /// <summary>
