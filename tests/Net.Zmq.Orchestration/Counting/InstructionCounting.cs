@@ -23,9 +23,7 @@ public static class InstructionCounting
 
     /// <summary>
     /// Repetitions before the counted ones, counted and dumped alike and their dumps not read: first-time paths, the
-    /// stubs a call site settles into, and the profiler's own state at a zero settle in them. Without one, or with one
-    /// that was zeroed but not dumped, the first counted repetition ran 0.1-9 % above the next in most cases; after
-    /// one, as many cases were steady as after two.
+    /// stubs a call site settles into, and the profiler's own state at a zero settle in them.
     /// </summary>
     private const int WarmUpRepetitions = 1;
 
@@ -33,12 +31,9 @@ public static class InstructionCounting
     public const string WarmUpDumpPrefix = "w";
 
     /// <summary>
-    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies of each message
-    /// are most of the work and most of Valgrind's time (at 100, the cells of 64 KiB and more were two thirds of a
-    /// pass). The workload's high-water mark is set to the same number: libzmq's reader tells its writer it has room
-    /// again every half mark (tcp) or whole mark (inproc: the pipe holds both ends' marks) read, so every repetition
-    /// then holds the same number of those messages (at a mark of 1,000 and 200 messages, two repetitions of five held
-    /// one more, and the receiver's count alternated by 289). Even, so that half a mark is whole.
+    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies are most of the
+    /// work. The high-water mark is the same number, so every repetition holds the same number of libzmq's "room
+    /// again" messages (sent every half mark on tcp, every whole mark on inproc). Even, so that half a mark is whole.
     /// </summary>
     public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 24;
 
@@ -88,9 +83,7 @@ public static class InstructionCounting
         return Manifest(cases, dumps, uncounted);
     }
 
-    /// <summary>
-    /// What the process counted, what it could not, what each subject ran, and the CPU it counted on.
-    /// </summary>
+    /// <summary>What the process counted, what it could not, what each subject ran, and on which CPU.</summary>
     private static InstructionManifest Manifest(IReadOnlyList<CaseDefinition> cases, List<CountedDump> dumps, List<UncountedCase> uncounted) =>
         new(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Where(d => d.Availability.Provenance is not null)
             .ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
@@ -98,9 +91,7 @@ public static class InstructionCounting
             Cpu = CountingCpu.Describe(),
         };
 
-    /// <summary>
-    /// One cell's counting: its messages per repetition, and the tags its receiver and sender threads dump under.
-    /// </summary>
+    /// <summary>One cell's counting: messages per repetition, and the tags its two threads dump under.</summary>
     private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
     {
         public int Messages => messages;
