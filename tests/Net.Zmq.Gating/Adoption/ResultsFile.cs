@@ -6,16 +6,27 @@ using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Gating.Adoption;
 
-/// <summary>One subject's suite as a run measured and analysed it: what an adoption centres and derives from.</summary>
-public sealed record RecordedSuite(string Subject, string Suite, SubjectFingerprint Fingerprint, IReadOnlyList<AnalyzedCase> Cases)
+/// <summary>One subject's suite as a run measured, analysed and judged it.</summary>
+/// <param name="Basis">The class of baseline values its gates used; null where none could be.</param>
+/// <param name="Baseline">What results.json held instead before baselines had classes (schema 5): the whole file.
+/// </param>
+public sealed record RecordedSuite(string Subject, string Suite, SubjectFingerprint Fingerprint, IReadOnlyList<AnalyzedCase> Cases,
+    RecordedBasis? Basis = null, RecordedCases? Baseline = null)
 {
     [JsonIgnore]
     public SuiteId SuiteId => new(Subject, Suite);
+
+    /// <summary>The baseline entry the run judged a case against, or null.</summary>
+    public BaselineCase? EntryOf(string caseId) => (Basis?.Class.Cases ?? Baseline?.Cases)?.GetValueOrDefault(caseId);
 }
 
+/// <summary>The part of <see cref="Gates.BaselineBasis"/> results.json is read back for.</summary>
+public sealed record RecordedBasis(ClassBaseline Class);
+
+public sealed record RecordedCases(IReadOnlyDictionary<string, BaselineCase> Cases);
+
 /// <summary>
-/// One Perf run read back from the results.json it wrote (<see cref="ReportFiles"/>): when it started, the machine,
-/// and every suite it measured with its cases, exactly as the run analysed them.
+/// One Perf run read back from the results.json it wrote (<see cref="ReportFiles"/>), the one reader of that file.
 /// </summary>
 public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineFingerprint Machine, IReadOnlyList<RecordedSuite> Suites)
 {
@@ -27,7 +38,8 @@ public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineF
                        ?? throw new JsonException("the file holds null");
             if (read.Machine is null || read.Subjects is null)
             {
-                throw new JsonException($"the field \"{(read.Machine is null ? "machine" : "subjects")}\" is missing");
+                var missing = read.Machine is null ? nameof(Recorded.Machine) : nameof(Recorded.Subjects);
+                throw new JsonException($"the field \"{ReportFiles.Json.PropertyNamingPolicy!.ConvertName(missing)}\" is missing");
             }
 
             return new ResultsFile(path, read.StartedAt, read.Machine, read.Subjects);

@@ -1,8 +1,9 @@
 using System.Globalization;
 using System.Text;
-using System.Text.Json;
+using NetZmqTests.Gating.Adoption;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Comparison;
@@ -21,79 +22,37 @@ public sealed record ComparedCase(
     double BytesRelative,
     double BytesAbsolute);
 
-/// <summary>
-/// What a comparison reads of one results.json: the machine class, and every non-reference case with a ratio.
-/// </summary>
+/// <summary>What a comparison reads of one results.json: the machine class, and every non-reference case.</summary>
 public sealed record RunResults(string Path, string MachineClass, IReadOnlyDictionary<string, ComparedCase> Cases)
 {
-    /// <summary>Reads <paramref name="path"/>; a file that is not a results.json says which field it lacks.</summary>
     public static RunResults Read(string path)
     {
-        try
+        var run = ResultsFile.Read(path);
+        var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
+        foreach (var suite in run.Suites)
         {
-            using var document = JsonDocument.Parse(File.ReadAllText(path));
-            var root = document.RootElement;
-            var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
-            foreach (var subject in root.GetProperty("subjects").EnumerateArray())
+            foreach (var analyzed in suite.Cases.Where(c => !c.Case.IsReference))
             {
-                var baseline = JudgedAgainst(subject);
-                foreach (var analyzed in subject.GetProperty("cases").EnumerateArray())
-                {
-                    if (ReadCase(analyzed, baseline) is { } compared)
-                    {
-                        cases[compared.Id] = compared;
-                    }
-                }
+                cases[analyzed.Case.Id] = Compared(analyzed, suite.EntryOf(analyzed.Case.Id));
             }
+        }
 
-            return new RunResults(path, root.GetProperty("machine").GetProperty("class").GetString()!, cases);
-        }
-        catch (Exception e) when (e is JsonException or KeyNotFoundException or InvalidOperationException)
-        {
-            throw new InvalidDataException($"{path}: not a results.json of this suite ({e.Message})", e);
-        }
+        return new RunResults(path, run.Machine.Class, cases);
     }
 
-    /// <summary>
-    /// The class of values the subject was judged against (results.json before schema 5 baselines had the whole file as
-    /// "baseline"); an undefined element where there is none.
-    /// </summary>
-    private static JsonElement JudgedAgainst(JsonElement subject) =>
-        subject.TryGetProperty("basis", out var basis) && basis.ValueKind == JsonValueKind.Object ? basis.GetProperty("class")
-            : subject.TryGetProperty("baseline", out var file) ? file : default;
-
-    /// <summary>
-    /// One analyzed case with the tolerances <paramref name="baseline"/> set for it; null for a reference case.
-    /// </summary>
-    private static ComparedCase? ReadCase(JsonElement analyzed, JsonElement baseline)
+    /// <summary>One case with the tolerances of its baseline <paramref name="entry"/>, or the defaults.</summary>
+    private static ComparedCase Compared(AnalyzedCase analyzed, BaselineCase? entry)
     {
-        var measurement = analyzed.GetProperty("measurement");
-        var identity = measurement.GetProperty("case");
-        if (identity.GetProperty("isReference").GetBoolean())
-        {
-            return null;
-        }
-
-        var id = identity.GetProperty("id").GetString()!;
-        var tolerances = baseline.ValueKind == JsonValueKind.Object
-                         && baseline.GetProperty("cases").TryGetProperty(id, out var entry)
-            ? entry.GetProperty("tolerances")
-            : (JsonElement?)null;
-        // A sleep-bound case is judged in CPU time, as its gates judge it.
-        var inCpuTime = identity.TryGetProperty("sleepBound", out var sleepBound) && sleepBound.GetBoolean()
-                        && analyzed.TryGetProperty("cpuRatio", out var cpuRatio) && cpuRatio.ValueKind == JsonValueKind.Object;
-        var ratio = analyzed.GetProperty(inCpuTime ? "cpuRatio" : "ratio");
-        var referenceTimes = analyzed.GetProperty("referenceNanosecondsPerOperation").EnumerateArray().Select(e => e.GetDouble()).ToList();
-        return new ComparedCase(id, $"{identity.GetProperty("subject").GetString()}/{identity.GetProperty("suite").GetString()}",
-            new RatioEstimate(ratio.GetProperty("value").GetDouble(), ratio.GetProperty("lower").GetDouble(), ratio.GetProperty("upper").GetDouble()),
-            Quantiles.Median(referenceTimes) / measurement.GetProperty("messagesPerOperation").GetInt32(),
-            measurement.GetProperty("bytesAllocatedPerOperation").GetDouble(),
-            Tolerance(tolerances, "ratio", Tolerances.Default.Ratio), Tolerance(tolerances, inCpuTime ? "cpuRunToRun" : "runToRun", 0),
-            Tolerance(tolerances, "bytesRelative", Tolerances.Default.BytesRelative), Tolerance(tolerances, "bytesAbsolute", Tolerances.Default.BytesAbsolute));
+        var inCpuTime = GateEvaluator.JudgedInCpuTime(analyzed);
+        var tolerances = entry?.Tolerances ?? Tolerances.Default;
+        var measurement = analyzed.Measurement;
+        return new ComparedCase(analyzed.Case.Id, $"{analyzed.Case.Subject}/{analyzed.Case.Suite}",
+            inCpuTime ? analyzed.CpuRatio! : analyzed.Ratio,
+            Quantiles.Median(analyzed.ReferenceNanosecondsPerOperation) / measurement.MessagesPerOperation,
+            measurement.BytesAllocatedPerOperation,
+            tolerances.Ratio, inCpuTime ? tolerances.CpuRunToRun : tolerances.RunToRun,
+            tolerances.BytesRelative, tolerances.BytesAbsolute);
     }
-
-    private static double Tolerance(JsonElement? tolerances, string name, double otherwise) =>
-        tolerances is { } t && t.TryGetProperty(name, out var value) ? value.GetDouble() : otherwise;
 }
 
 public enum Change

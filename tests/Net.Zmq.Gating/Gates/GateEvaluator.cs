@@ -78,7 +78,7 @@ public static class GateEvaluator
             yield break;
         }
 
-        var quiet = gateCpuTime || busy is not null || analyzed.Case.SleepBound ? null : QuietMachine;
+        var quiet = gateCpuTime || busy is not null || JudgedInCpuTime(analyzed) ? null : QuietMachine;
         var unrecorded = new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant);
         yield return expected.CpuRatio is { } recorded
             ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu,
@@ -109,6 +109,9 @@ public static class GateEvaluator
 
     private const string QuietMachine =
         "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, for cases that sleep between polls, and where a neighbour is busy)";
+
+    /// <summary>A sleep-bound case is judged in CPU time wherever it was read: the one home of that rule.</summary>
+    public static bool JudgedInCpuTime(AnalyzedCase analyzed) => analyzed.Case.SleepBound && analyzed.CpuRatio is not null;
 
     /// <summary>Why a sleep-bound case's wall time is not judged, or null for any other case.</summary>
     private static string? SleepBound(AnalyzedCase analyzed) =>
