@@ -94,7 +94,7 @@ public sealed class CallCountTests : IDisposable
     {
         { "empty", [], "$" },
         { "truncated", Encoding.UTF8.GetBytes("{\"schemaVersion\": 1, \"cases\": {"), "$" },
-        { "wrong type", Encoding.UTF8.GetBytes("{\"schemaVersion\": 1, \"subject\": \"Lib\", \"suite\": \"S\", \"recorded\": \"r\", \"varying\": [], \"cases\": {\"a\": {\"messages\": \"many\", \"calls\": {}}}}"), "$.cases[\"a\"].messages" },
+        { "wrong type", Encoding.UTF8.GetBytes("{\"schemaVersion\": 1, \"subject\": \"Lib\", \"suite\": \"S\", \"recorded\": \"r\", \"varying\": [], \"cases\": {\"Lib/S/a\": {\"messages\": \"many\", \"calls\": {}}}}"), "$.cases[\"Lib/S/a\"].messages" },
         { "not UTF-8", [0x7b, 0xff, 0xfe, 0x7d], "$" },
         { "bad call", Encoding.UTF8.GetBytes("{\"schemaVersion\": 1, \"subject\": \"Lib\", \"suite\": \"S\", \"recorded\": \"r\", \"varying\": [], \"cases\": {\"a\": {\"messages\": 10, \"calls\": {\"lib_recv\": 1}}}}"), "$.cases[\"a\"].calls[\"lib_recv\"]" },
     };

@@ -238,7 +238,7 @@ public sealed class InstructionRuleTests
     [Theory]
     [InlineData(Header + """ "bounds":{"receiver":5,"sender":null,"library":null,"total":null,"floor":2,"systemCalls":0.25},"cases":{}}""", "$.bounds.receiver")]
     [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":0,"repetitions":{"receiver":"1 1 1"},"parts":{}}}}""", "$.cases[\"L/S/c\"].messages")]
-    [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":400,"repetitions":{"receiver":"1 1 1","bogus":"1 1 1"},"parts":{}}}}""", "$.cases[\"L/S/c\"].repetitions.bogus")]
+    [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":400,"repetitions":{"receiver":"1 1 1","bogus":"1 1 1"},"parts":{}}}}""", "$.cases[\"L/S/c\"].repetitions[\"bogus\"]")]
     [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":400,"repetitions":{"receiver":"1 1 1","sender":"1 x 1"},"parts":{}}}}""", "$.cases[\"L/S/c\"].repetitions[\"sender\"]")]
     [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":400,"repetitions":{"receiver":"1 1 1"},"parts":{"receiver":{"functions":{"f":"1 1"},"calls":{},"systemCalls":{}}}}}}""", "$.cases[\"L/S/c\"].parts[\"receiver\"].functions[\"f\"]")]
     [InlineData(Header + GoodBounds + """ "cases":{"L/S/c":{"messages":400,"repetitions":{"receiver":"1 1 1"},"parts":{"memory":{"functions":{},"calls":{},"systemCalls":{}}}}}}""", "$.cases[\"L/S/c\"].parts[\"memory\"]")]

@@ -12,17 +12,13 @@ public static class BaselineReader
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-    public static BaselineFile Read(string path)
-    {
-        var bytes = File.ReadAllBytes(path);
-        return Parse(bytes, path);
-    }
+    public static BaselineFile Read(string path) => Parse(File.ReadAllBytes(path), path);
 
     /// <summary>
-    /// The JSON of a baseline file's bytes, checked first for what a text editor or a broken write leaves (an empty
-    /// file, a byte-order mark, bytes that are not UTF-8): every problem names the file and the field.
+    /// Refuses what a text editor or a broken write leaves in a baseline file: no bytes, a byte-order mark, bytes that
+    /// are not UTF-8.
     /// </summary>
-    public static JsonDocument Document(byte[] bytes, string path)
+    public static void CheckBytes(byte[] bytes, string path)
     {
         if (bytes.Length == 0)
         {
@@ -42,7 +38,11 @@ public static class BaselineReader
         {
             throw new BaselineFormatException(path, "$", $"the file is not valid UTF-8 (byte {e.Index} of the bad sequence)");
         }
+    }
 
+    private static JsonDocument Document(byte[] bytes, string path)
+    {
+        CheckBytes(bytes, path);
         try
         {
             return JsonDocument.Parse(bytes, new JsonDocumentOptions { AllowDuplicateProperties = false });

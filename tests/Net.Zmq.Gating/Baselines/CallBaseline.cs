@@ -27,11 +27,8 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
     public static CallBaseline Record(string subject, string suite, string recorded, IReadOnlyList<CountedCase> counted, CallBaseline? previous)
     {
         var varying = RunCounts.VaryingIn(counted);
-        var cases = new SortedDictionary<string, CallBaselineCase>(StringComparer.Ordinal);
-        foreach (var (id, entry) in previous?.Cases ?? new Dictionary<string, CallBaselineCase>())
-        {
-            cases[id] = entry;
-        }
+        var cases = new SortedDictionary<string, CallBaselineCase>(
+            previous?.Cases.ToDictionary() ?? [], StringComparer.Ordinal);
 
         foreach (var c in counted)
         {
@@ -53,41 +50,32 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
 
     public static CallBaseline Read(string path)
     {
-        using var document = BaselineReader.Document(File.ReadAllBytes(path), path);
-        var root = new BaselineField(path, "$", document.RootElement);
-        var schema = root.Get("schemaVersion").Integer();
-        if (schema != CurrentSchemaVersion)
+        var read = BaselineJson.Read<CallBaseline>(path, Strict, schema => schema == CurrentSchemaVersion ? null
+            : $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}");
+        foreach (var (id, entry) in read.Cases)
         {
-            throw new BaselineFormatException(path, "$.schemaVersion", $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}");
-        }
-
-        var cases = new SortedDictionary<string, CallBaselineCase>(StringComparer.Ordinal);
-        foreach (var (id, entry) in root.Get("cases").Properties())
-        {
-            var messages = entry.Get("messages").Integer();
-            if (messages <= 0)
+            var at = $"${BaselineJson.Name(nameof(Cases))}{BaselineJson.Key(id)}";
+            if (entry.Messages <= 0)
             {
-                throw entry.Get("messages").Invalid($"{messages} messages: a count is per at least one message");
+                throw new BaselineFormatException(path, at + BaselineJson.Name(nameof(entry.Messages)),
+                    $"{entry.Messages} messages: a count is per at least one message");
             }
 
-            var calls = new SortedDictionary<string, long>(StringComparer.Ordinal);
-            foreach (var (call, count) in entry.Get("calls").Properties())
+            foreach (var (call, count) in entry.Calls)
             {
                 var colon = call.LastIndexOf(':');
-                if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]))
+                if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]) || count < 0)
                 {
-                    throw count.Invalid($"\"{call}\" is not <function>:<outcome> with an outcome of {string.Join(", ", CallKey.Outcomes)}");
+                    throw new BaselineFormatException(path, at + BaselineJson.Name(nameof(entry.Calls)) + BaselineJson.Key(call),
+                        $"\"{call}\": {count} is not <function>:<outcome> (an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
                 }
-
-                calls[call] = count.NonNegativeInteger();
             }
-
-            cases[id] = new CallBaselineCase(messages, calls);
         }
 
-        return new CallBaseline(schema, root.Get("subject").Text(), root.Get("suite").Text(), root.Get("recorded").Text(),
-            [.. root.Get("varying").Items().Select(i => i.Text())], cases);
+        return read;
     }
+
+    private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(Reporting.ReportFiles.Json);
 
     /// <summary>
     /// Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.

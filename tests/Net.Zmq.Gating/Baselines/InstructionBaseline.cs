@@ -55,36 +55,31 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
 
     public static InstructionBaseline Read(string path)
     {
-        using var document = BaselineReader.Document(File.ReadAllBytes(path), path);
-        var root = new BaselineField(path, "$", document.RootElement);
-        var schema = root.Get("schemaVersion").Integer();
-        if (schema != CurrentSchemaVersion)
+        var read = BaselineJson.Read<InstructionBaseline>(path, Strict, schema => schema == CurrentSchemaVersion ? null
+            : $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}" +
+              (schema == 1 ? " (version 1 kept medians only: count the suite again with UpdateBaselines=true)" : ""));
+        var bounds = $"${BaselineJson.Name(nameof(Bounds))}";
+        foreach (var part in InstructionProfiles.Judged.Append(ThreadPart.Total))
         {
-            throw new BaselineFormatException(path, "$.schemaVersion", $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}" +
-                (schema == 1 ? " (version 1 kept medians only: count the suite again with UpdateBaselines=true)" : ""));
-        }
-
-        var bounds = root.Get("bounds");
-        var cases = new SortedDictionary<string, InstructionBaselineCase>(StringComparer.Ordinal);
-        foreach (var (id, entry) in root.Get("cases").Properties())
-        {
-            cases[id] = InstructionBaselineCase.Read(entry);
-        }
-
-        var on = root.Get("countedOn");
-        return new InstructionBaseline(schema, root.Get("subject").Text(), root.Get("suite").Text(), root.Get("recorded").Text(),
-            new CountedOn(on.Get("subject").Text(), on.Get("runtime").Text(), on.Get("nativeLibrary").Text(), on.Get("cpu").Text()),
-            new InstructionBounds(Bound(bounds, "receiver"), Bound(bounds, "sender"), Bound(bounds, "library"), Bound(bounds, "total"))
+            if (read.Bounds.For(part) is { } bound && bound is < 0 or > 1)
             {
-                Floor = bounds.Get("floor").NonNegativeNumber(),
-                SystemCalls = bounds.Get("systemCalls").NonNegativeNumber(),
-            }, cases);
-    }
+                throw new BaselineFormatException(path, bounds + BaselineJson.Name(part.ToString()),
+                    $"{bound}: a bound is a fraction from 0 to 1 (0.005 is half a per cent), or null for none");
+            }
+        }
 
-    private static double? Bound(BaselineField bounds, string part) =>
-        bounds.Get(part).NullableNonNegativeNumber() is { } bound && bound > 1
-            ? throw bounds.Get(part).Invalid($"{bound} is a growth of more than 100 %: a bound is a fraction (0.005 is half a per cent), or null for none")
-            : bounds.Get(part).NullableNonNegativeNumber();
+        if (read.Bounds.Floor < 0 || read.Bounds.SystemCalls < 0)
+        {
+            throw new BaselineFormatException(path, bounds, "the floor and the system calls' bound are numbers ≥ 0");
+        }
+
+        foreach (var (id, entry) in read.Cases)
+        {
+            entry.Check(path, $"${BaselineJson.Name(nameof(Cases))}{BaselineJson.Key(id)}");
+        }
+
+        return read;
+    }
 
     /// <summary>
     /// Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.
@@ -101,6 +96,8 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     /// </summary>
     private static readonly System.Text.Json.JsonSerializerOptions Readable =
         new(Reporting.ReportFiles.Json) { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
+    private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(Readable);
 }
 
 /// <summary>

@@ -45,84 +45,70 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
                 p => new PartCounts(Counts(p.Value.Functions), Counts(p.Value.Calls), Counts(p.Value.SystemCalls))));
     }
 
-    internal static InstructionBaselineCase Read(BaselineField entry)
+    /// <summary>
+    /// Checks every line of this entry as read from <paramref name="path"/> at <paramref name="at"/>: an error names
+    /// the field.
+    /// </summary>
+    internal void Check(string path, string at)
     {
-        var messages = entry.Get("messages").Integer();
-        if (messages <= 0)
+        BaselineFormatException Invalid(string field, string problem) => new(path, at + field, problem);
+        if (Messages <= 0)
         {
-            throw entry.Get("messages").Invalid($"{messages} messages: a count is per at least one message");
+            throw Invalid(BaselineJson.Name(nameof(Messages)), $"{Messages} messages: a count is per at least one message");
         }
 
-        var (repetitions, count) = ReadRepetitions(entry.Get("repetitions"));
-        var parts = new Dictionary<string, InstructionBaselinePart>(StringComparer.Ordinal);
-        foreach (var (name, part) in entry.Get("parts").Properties())
+        var repetitions = BaselineJson.Name(nameof(Repetitions));
+        var receiver = Key(ThreadPart.Receiver);
+        var count = Repetitions.TryGetValue(receiver, out var line)
+            ? Count(line) ?? throw Invalid(repetitions + BaselineJson.Key(receiver), Malformed(line))
+            : throw Invalid(repetitions, $"the field \"{receiver}\" is missing");
+        if (Repetitions.Keys.FirstOrDefault(name => !Kept.Select(Key).Contains(name)) is { } unknown)
         {
+            throw Invalid(repetitions + BaselineJson.Key(unknown),
+                $"\"{unknown}\" is not a part; known: {string.Join(", ", Kept.Select(Key))}");
+        }
+
+        foreach (var (name, part) in Parts)
+        {
+            var field = BaselineJson.Name(nameof(Parts)) + BaselineJson.Key(name);
             if (!InstructionProfiles.Judged.Select(Key).Contains(name))
             {
-                throw part.Invalid($"\"{name}\" is not a judged part; known: {string.Join(", ", InstructionProfiles.Judged.Select(Key))}");
+                throw Invalid(field, $"\"{name}\" is not a judged part; known: {string.Join(", ", InstructionProfiles.Judged.Select(Key))}");
             }
 
-            parts[name] = new InstructionBaselinePart(Lines(part.Get("functions"), count), Lines(part.Get("calls"),
-                count),
-                Lines(part.Get("systemCalls"), count));
+            CheckLines(part.Functions, count, field + BaselineJson.Name(nameof(part.Functions)), Invalid);
+            CheckLines(part.Calls, count, field + BaselineJson.Name(nameof(part.Calls)), Invalid);
+            CheckLines(part.SystemCalls, count, field + BaselineJson.Name(nameof(part.SystemCalls)), Invalid);
         }
 
-        return new InstructionBaselineCase(messages, repetitions, parts);
+        CheckLines(Repetitions, count, repetitions, Invalid);
     }
 
-    /// <summary>Each part's line of repetitions, and how many repetitions the receiver's holds, every line
-    /// checked.</summary>
-    private static (SortedDictionary<string, string> Lines, int Count) ReadRepetitions(BaselineField field)
+    private static void CheckLines(IReadOnlyDictionary<string, string> lines, int count, string field,
+        Func<string, string, BaselineFormatException> invalid)
     {
-        var repetitions = Lines(field, null);
-        var count = repetitions.TryGetValue(Key(ThreadPart.Receiver), out var receiver)
-            ? Counts(receiver).Count
-            : throw field.Invalid("the field \"receiver\" is missing");
-        foreach (var (name, line) in repetitions)
+        foreach (var (name, line) in lines)
         {
-            if (!Kept.Select(Key).Contains(name))
+            if (Count(line) != count)
             {
-                throw field.Get(name)
-                    .Invalid($"\"{name}\" is not a part; known: {string.Join(", ", Kept.Select(Key))}");
-            }
-
-            if (Counts(line).Count != count)
-            {
-                throw field.Get(name)
-                    .Invalid($"\"{line}\" holds {Counts(line).Count} repetitions, and the receiver's {count}");
+                throw invalid(field + BaselineJson.Key(name), Count(line) is { } n
+                    ? $"\"{line}\" holds {n} repetitions, and the receiver's {count}"
+                    : Malformed(line));
             }
         }
-
-        return (repetitions, count);
     }
 
-    /// <summary>
-    /// An object of count lines, each checked: whole counts ≥ 0 separated by spaces, <paramref name="count"/> of them
-    /// where given.
-    /// </summary>
-    private static SortedDictionary<string, string> Lines(BaselineField field, int? count)
+    /// <summary>How many whole counts ≥ 0, separated by spaces, a line holds; null for another line.</summary>
+    private static int? Count(string line)
     {
-        var lines = new SortedDictionary<string, string>(StringComparer.Ordinal);
-        foreach (var (name, value) in field.Properties())
-        {
-            var text = value.Text();
-            var parts = text.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-            if (parts.Length == 0 || parts.Any(p => !long.TryParse(p, NumberStyles.None,
-                CultureInfo.InvariantCulture, out _)))
-            {
-                throw value.Invalid($"\"{text}\" is not a line of whole counts ≥ 0, one per repetition (\"400 400 400\")");
-            }
-
-            if (count is { } expected && parts.Length != expected)
-            {
-                throw value.Invalid($"\"{text}\" holds {parts.Length} repetitions, and the receiver's {expected}");
-            }
-
-            lines[name] = text;
-        }
-
-        return lines;
+        var parts = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
+        return parts.Length == 0 || parts.Any(p => !long.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out _))
+            ? null
+            : parts.Length;
     }
+
+    private static string Malformed(string line) =>
+        $"\"{line}\" is not a line of whole counts ≥ 0, one per repetition (\"400 400 400\")";
 
     private static string Line(IReadOnlyList<long> counts) => string.Join(' ',
         counts.Select(c => c.ToString(CultureInfo.InvariantCulture)));
