@@ -4,16 +4,12 @@ using NetZmqTests.Gating.Baselines;
 namespace NetZmqTests.Gating.Adoption;
 
 /// <summary>
-/// Writes an adopted class into every baseline file the runs measured (<see cref="ClassAdoption"/>): each file gets the
-/// class added, or its own class replaced, and keeps every other class byte for byte. Every file is read and every
-/// class derived before the first is written, so a run that cannot be adopted leaves all of them as they were.
+/// Writes an adopted class into every baseline file the runs measured, other classes byte for byte. Every class is
+/// derived before the first file is written, so a refused adoption leaves all of them as they were.
 /// </summary>
 public static class BaselineAdoption
 {
-    /// <summary>
-    /// Adopts the runs' class into <paramref name="baselinesDirectory"/>; returns what a reader should see, a line per
-    /// file and note.
-    /// </summary>
+    /// <summary>Adopts the runs' class; returns a line per file and note.</summary>
     public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<ResultsFile> runs)
     {
         var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct().OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();

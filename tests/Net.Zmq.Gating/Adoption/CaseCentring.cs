@@ -5,10 +5,8 @@ using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Adoption;
 
-/// <summary>
-/// One case of an adoption (<see cref="ClassAdoption"/>): its values over the runs centred, its tolerances derived from
-/// their spread.
-/// </summary>
+/// <summary>One case of an adoption (<see cref="ClassAdoption"/>): values centred, tolerances from their
+/// spread.</summary>
 internal static class CaseCentring
 {
     private const double LargeAllocationBytes = 1024 * 1024;
@@ -16,23 +14,20 @@ internal static class CaseCentring
     private static readonly double MinimumBytesAbsolute = Tolerances.Default.BytesAbsolute;
 
     /// <summary>
-    /// The least relative slack of a case whose bytes per operation moved between the refresh's runs beyond the
-    /// minimum slack: its allocations depend on timing (a managed subject's queues and poller allocate as one thread
-    /// runs ahead of another), and a few runs bound that poorly. Seen: a refresh whose runs spanned 0.5 % (slack
-    /// 1.5 %) and a CI runner 3.7 % above it on unchanged code. The process-wide figure, which depends on timing the
-    /// same way, has the same floor.
+    /// The least relative slack of a case whose bytes moved between runs beyond the minimum: they depend on timing,
+    /// which a few runs bound poorly. The process-wide figure has the same floor.
     /// </summary>
     public const double TimingDependentBytesRelative = 0.10;
 
     /// <summary>
-    /// One case over the runs: its values centred on their median, its measured tolerances derived from their spread.
+    /// One case over the runs. Byte slacks: 3 × the worst rise, relative above 1 MiB an operation, absolute below; at
+    /// least the defaults, and at least <see cref="TimingDependentBytesRelative"/> where above them.
     /// </summary>
     public static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)
     {
         var reference = values[0].Case.IsReference;
         var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
-        // Wall time is judged on quiet machines only; where fewer than three runs were quiet (too few to bound a
-        // spread), every run's spread stands in (wider, so safer).
+        // Wall time from the quiet runs; from all where too few were quiet (wider, so safer).
         var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
         var ratio = reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
         var cpu = values.All(v => v.CpuRatio is not null)
@@ -64,7 +59,6 @@ internal static class CaseCentring
         };
     }
 
-    /// <summary>The worst relative rise from one run to another over every series; null where there is none.</summary>
     public static double? WorstRise(IEnumerable<IReadOnlyList<double>> series)
     {
         var rises = series.Where(s => s.Min() > 0).Select(s => (s.Max() / s.Min()) - 1).ToList();

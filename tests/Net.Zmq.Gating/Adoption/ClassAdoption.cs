@@ -6,51 +6,30 @@ using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Adoption;
 
-/// <summary>A class derived from several runs, with what a reader of the adoption should know about it.</summary>
+/// <summary>A class derived from several runs, with notes for the reader.</summary>
 public sealed record AdoptedClass(ClassBaseline Class, IReadOnlyList<string> Notes);
 
 /// <summary>
-/// Adopting a machine class: from several unchanged runs on it (some beside a busy neighbour), the class's observed
-/// values centred on their median, and every tolerance that is measured rather than decided derived from the same
-/// runs, never borrowed from another class. A single refresh can sit off-centre, and a swing derived on another
-/// machine says nothing of this one (both were seen to fail unchanged code on another CPU class). What is derived:
-/// <list type="bullet">
-/// <item><c>runToRun</c> per case: how far the case's log time ratio moves between runs beyond what each run's own
-/// 95 % interval shows, as a standard deviation, taken at its one-sided 95 % upper confidence bound
-/// (<see cref="RunSpread.UpperBoundOfVariance"/>): a few runs can agree by luck, and a swing estimated low lets the
-/// next run fail unchanged code. Rounded up to 0.005; from the runs where the case's cell was measured on a quiet
-/// machine (beside a neighbour wall time is not judged). <c>cpuRunToRun</c>: the same for the CPU-time ratio, over
-/// every run (CPU time is judged beside a neighbour too).</item>
-/// <item><c>bytesRelative</c>, <c>bytesAbsolute</c> per case: 3 × the worst rise of bytes per operation from one run
-/// to another, relative where a case allocates over 1 MiB per operation, absolute otherwise; at least 0.5 % and 1
-/// KiB; where that is above the least, the case's bytes depend on timing and the relative slack is at least 10 %
-/// (<see cref="CaseCentring.TimingDependentBytesRelative"/>).</item>
-/// <item><c>processBytesTolerance</c>: 3 × the worst relative rise of the process-wide figure, at least 10 %.</item>
-/// <item><c>aggregateTolerance</c>: how far the suite's mean of (log ratio − its centre) over its steady cases moves
-/// from run to run, as a standard deviation at its 95 % upper bound, times <see cref="AggregateStandardDeviations"/>,
-/// at least 3 %.</item>
-/// </list>
-/// The practical threshold <c>ratio</c> (5 %) is a decision, kept from the class (or the file's defaults).
+/// Adopting a machine class from several unchanged runs on it: values centred on their median, and every measured
+/// tolerance derived from the same runs, never borrowed from another class. Swings are taken at their one-sided 95 %
+/// upper bound (<see cref="RunSpread.UpperBoundOfVariance"/>), since a few runs can agree by luck: <c>runToRun</c> over
+/// the quiet runs, <c>cpuRunToRun</c> over all; byte slacks at 3 × the worst rise
+/// (<see cref="CaseCentring.Centre"/>); <c>aggregateTolerance</c> from the suite mean's spread. The decided
+/// <c>ratio</c> threshold is kept from the class or the file's defaults.
 /// </summary>
 public static class ClassAdoption
 {
     private const double MinimumProcessBytesTolerance = CaseCentring.TimingDependentBytesRelative;
 
-    /// <summary>
-    /// An adoption never sets a class's suite tolerance below what a class starts with before its own runs.
-    /// </summary>
+    /// <summary>Never below what a class starts with.</summary>
     private const double MinimumAggregateTolerance = BaselineFile.NewClassAggregateTolerance;
 
-    /// <summary>
-    /// The suite mean of a run lies this many of its (upper-bound) standard deviations above the centre once in about
-    /// 700 runs per suite: with ten suites, about one false alarm in 70 unchanged runs before the interval's own test.
-    /// </summary>
+    /// <summary>How many upper-bound standard deviations of the suite mean the aggregate tolerance is.</summary>
     public const double AggregateStandardDeviations = 3.0;
 
     /// <summary>
-    /// The class <paramref name="runs"/> measured, for <paramref name="suite"/>'s file: every case measured in every
-    /// run, centred and with its tolerances derived; <paramref name="file"/> gives the decided thresholds. Refused
-    /// when the runs are of different classes or builds, or too few.
+    /// The class <paramref name="runs"/> measured, for <paramref name="suite"/>'s file; refused for runs of different
+    /// classes or builds, or too few.
     /// </summary>
     public static AdoptedClass Adopt(SuiteId suite, IReadOnlyList<ResultsFile> runs, BaselineFile file)
     {
@@ -86,9 +65,7 @@ public static class ClassAdoption
         return new AdoptedClass(adopted, notes);
     }
 
-    /// <summary>
-    /// The runs that measured <paramref name="suite"/>, each with its recording of it; refused when too few did.
-    /// </summary>
+    /// <summary>The runs that measured <paramref name="suite"/>; refused when too few did.</summary>
     private static List<(ResultsFile Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<ResultsFile> runs)
     {
         var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
@@ -101,10 +78,6 @@ public static class ClassAdoption
         return observed;
     }
 
-    /// <summary>
-    /// Refuses runs of another machine class or another build than the first run's: a class is adopted from one of
-    /// each.
-    /// </summary>
     private static void RequireOneClassAndBuild(
         SuiteId suite, List<(ResultsFile Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
     {
@@ -124,10 +97,8 @@ public static class ClassAdoption
         }
     }
 
-    /// <summary>
-    /// Every case measured in all the runs, centred (see <see cref="CaseCentring.Centre"/>) with the class's own
-    /// decided ratio threshold or the file's default; a case missing from some run is left out, with a note saying so.
-    /// </summary>
+    /// <summary>Every case measured in all the runs, centred; one missing from some run is left out with a
+    /// note.</summary>
     private static Dictionary<string, BaselineCase> CentredCases(
         List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
     {
@@ -148,10 +119,7 @@ public static class ClassAdoption
         return cases;
     }
 
-    /// <summary>
-    /// The worst relative rise of process-wide bytes per operation over the adopted cases that count it in every run;
-    /// null for none.
-    /// </summary>
+    /// <summary>The worst relative rise of process-wide bytes over the cases that count them; null for none.</summary>
     private static double? WorstProcessBytesRise(
         List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
         CaseCentring.WorstRise(ids.Where(cases.ContainsKey)
@@ -160,9 +128,8 @@ public static class ClassAdoption
             .Select(values => values.Select(v => v!.Value).ToList()));
 
     /// <summary>
-    /// The suite mean's run-to-run spread: per run, the mean over its steady cases measured quietly of (log ratio − the
-    /// case's centre), so that runs whose quiet cases differ are still compared on one footing; null below three runs
-    /// with enough such cases.
+    /// The suite mean's run-to-run spread: per run, the mean over its quiet steady cases of (log ratio − the case's
+    /// centre); null below three runs with enough such cases.
     /// </summary>
     private static double? AggregateTolerance(IReadOnlyList<RecordedSuite> runs, Dictionary<string, BaselineCase> cases)
     {

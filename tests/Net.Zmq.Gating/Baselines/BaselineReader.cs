@@ -4,20 +4,14 @@ using System.Text.Json;
 
 namespace NetZmqTests.Gating.Baselines;
 
-/// <summary>
-/// Reads a baseline file strictly: every field is checked, and every problem is reported with the file and the
-/// field's JSON path. Reading never writes.
-/// </summary>
+/// <summary>Reads a time baseline file strictly: every problem names the file and the field's JSON path.</summary>
 public static class BaselineReader
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
     public static BaselineFile Read(string path) => Parse(File.ReadAllBytes(path), path);
 
-    /// <summary>
-    /// Refuses what a text editor or a broken write leaves in a baseline file: no bytes, a byte-order mark, bytes that
-    /// are not UTF-8.
-    /// </summary>
+    /// <summary>Refuses what an editor or a broken write leaves: no bytes, a byte-order mark, not UTF-8.</summary>
     public static void CheckBytes(byte[] bytes, string path)
     {
         if (bytes.Length == 0)
@@ -56,35 +50,27 @@ public static class BaselineReader
 
     public static BaselineFile Parse(byte[] bytes, string path)
     {
-        var document = Document(bytes, path);
-        using (document)
+        using var document = Document(bytes, path);
+        var root = new BaselineField(path, "$", document.RootElement);
+        var schema = root.Get("schemaVersion").Integer();
+        if (schema is not (BaselineFile.CurrentSchemaVersion or BaselineFile.SingleClassSchemaVersion))
         {
-            var root = new BaselineField(path, "$", document.RootElement);
-            var schema = root.Get("schemaVersion").Integer();
-            if (schema is not (BaselineFile.CurrentSchemaVersion or BaselineFile.SingleClassSchemaVersion))
-            {
-                throw new BaselineFormatException(path, "$.schemaVersion",
-                    $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion} " +
-                    $"(and {BaselineFile.SingleClassSchemaVersion}, the single-class layout before it)");
-            }
-
-            return new BaselineFile(
-                schema,
-                root.Get("subject").Text(),
-                root.Get("suite").Text(),
-                ReadPolicy(root.Get("policy")),
-                ReadTolerances(root.Get("defaultTolerances")),
-                schema == BaselineFile.SingleClassSchemaVersion ? CrossClassRule.NotDeclared : ReadCrossClass(root.Get("crossClass")),
-                schema == BaselineFile.SingleClassSchemaVersion ? [ReadClass(root, singleClass: true)] : ReadClasses(root.Get("classes")));
+            throw new BaselineFormatException(path, "$.schemaVersion",
+                $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion} " +
+                $"(and {BaselineFile.SingleClassSchemaVersion}, the single-class layout before it)");
         }
+
+        var single = schema == BaselineFile.SingleClassSchemaVersion;
+        return new BaselineFile(schema, root.Get("subject").Text(), root.Get("suite").Text(),
+            ReadPolicy(root.Get("policy")), ReadTolerances(root.Get("defaultTolerances")),
+            single ? CrossClassRule.NotDeclared : ReadCrossClass(root.Get("crossClass")),
+            single ? [ReadClass(root, singleClass: true)] : ReadClasses(root.Get("classes")));
     }
 
     private static CrossClassRule ReadCrossClass(BaselineField node) =>
         new(node.Get("aggregateTolerance").NullableNonNegativeNumber(), node.Get("why").Text());
 
-    /// <summary>
-    /// The classes, each once: two entries for one machine class would leave it unclear which one gates it.
-    /// </summary>
+    /// <summary>The classes, each once: two entries for one class would leave unclear which one gates it.</summary>
     private static List<ClassBaseline> ReadClasses(BaselineField node)
     {
         var classes = new List<ClassBaseline>();
@@ -108,10 +94,7 @@ public static class BaselineReader
         return classes.Count > 0 ? classes : throw node.Invalid("no class: a baseline file holds the values of at least one machine class");
     }
 
-    /// <summary>
-    /// One class: in schema 5 an entry of <c>classes</c>; in schema 4 the file's root, whose values came from one
-    /// refresh and whose tolerances' origin was not recorded (so its swing counts as not measured).
-    /// </summary>
+    /// <summary>One class: an entry of <c>classes</c>, or in schema 4 the root, as one refresh's values.</summary>
     private static ClassBaseline ReadClass(BaselineField node, bool singleClass)
     {
         var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
@@ -171,10 +154,7 @@ public static class BaselineReader
             node.Get("knownViolations").Items().Select(v => new KnownViolation(
                 v.Get("case").Text(), v.Get("gate").GateIdentity(), v.Get("evidence").Text())).ToList());
 
-    /// <summary>
-    /// The bounds of one kind, each on a gate of its own: a known violation names a gate by its identity, so two bounds
-    /// on one gate (two Poller ÷ PureBlocking maxima, say) would leave it unclear which one it accepts.
-    /// </summary>
+    /// <summary>Bounds each on a gate of its own, so a known violation names one.</summary>
     private static List<T> OnePerGate<T>(List<BaselineField> items, Func<BaselineField, T> read, Func<T, Gates.GateId> gate)
     {
         var bounds = new List<T>();

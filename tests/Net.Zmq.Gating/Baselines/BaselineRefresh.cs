@@ -6,12 +6,9 @@ namespace NetZmqTests.Gating.Baselines;
 public sealed record NewFileDefaults(Tolerances Tolerances, Policy Policy, CrossClassRule CrossClass);
 
 /// <summary>
-/// A refresh after an intentional change: the observed values of the measured cases and the fingerprint of this
-/// machine's class are replaced; the policy, the cross-class rule and every tolerance stay as reviewed, and every
-/// other class of the file stays exactly as it was. Cases not measured this time keep their entries. A case new
-/// to the class gets the file's default tolerances; a class new to the file gets them too, with its swing marked
-/// not measured (one refresh cannot measure how runs differ: adopting the machine does,
-/// <see cref="Adoption.ClassAdoption"/>).
+/// A refresh after an intentional change: this class's measured values and fingerprint are replaced; the policy, the
+/// tolerances and every other class stay as reviewed. A new case or class gets the default tolerances, a new class a
+/// swing not measured (<see cref="Adoption.ClassAdoption"/> measures it).
 /// </summary>
 public static class BaselineRefresh
 {
@@ -33,7 +30,6 @@ public static class BaselineRefresh
         return file.WithClass(refreshed);
     }
 
-    /// <summary>One run's observed values of a case, with the tolerances it keeps.</summary>
     public static BaselineCase Observed(AnalyzedCase analyzed, Tolerances tolerances) =>
         new(analyzed.Ratio.Value, analyzed.Ratio.Lower, analyzed.Ratio.Upper,
             analyzed.Measurement.BytesAllocatedPerOperation,

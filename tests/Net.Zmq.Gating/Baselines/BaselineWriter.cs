@@ -6,32 +6,15 @@ using System.Text.Json;
 namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
-/// Writes baseline files in one fixed layout (so a refresh shows up in review as a small diff), and atomically:
-/// the new content goes to a temporary file beside the target, is flushed to disk, and replaces the target by a
-/// rename. A reader, or an interrupted refresh, sees the old file or the new one, never a mix.
+/// Writes baseline files in one fixed layout (so a refresh shows up in review as a small diff), atomically
+/// (<see cref="Running.ProcessFiles.WriteBytes"/>).
 /// </summary>
 public static class BaselineWriter
 {
     public static void WriteAtomically(BaselineFile file, string path)
     {
-        var bytes = Serialize(file);
-        var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
-        Directory.CreateDirectory(directory);
-        var temporary = Path.Combine(directory, $".{Path.GetFileName(path)}.{Environment.ProcessId}.tmp");
-        try
-        {
-            using (var stream = new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None))
-            {
-                stream.Write(bytes);
-                stream.Flush(flushToDisk: true);
-            }
-
-            File.Move(temporary, path, overwrite: true);
-        }
-        finally
-        {
-            File.Delete(temporary);
-        }
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        Running.ProcessFiles.WriteBytes(path, Serialize(file));
     }
 
     private static void WriteCrossClass(Utf8JsonWriter json, CrossClassRule crossClass)

@@ -4,12 +4,10 @@ using NetZmqTests.Gating.Gates;
 namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
-/// A suite's native call counts as reviewed: <c>baselines/calls/&lt;subject&gt;.&lt;suite&gt;.json</c>, one file per
-/// suite and none per machine class, since a count per message does not depend on the CPU. Per case, each steady call's
-/// count over <see cref="CallBaselineCase.Messages"/> messages; once per file, the calls that varied with timing when
-/// it was recorded (<see cref="Varying"/>), which are never judged against it.
+/// A suite's native call counts as reviewed, <c>baselines/calls/&lt;subject&gt;.&lt;suite&gt;.json</c>: one file per
+/// suite (a count does not depend on the CPU); per case each steady call's count; the calls that varied with timing
+/// (<see cref="Varying"/>) are never judged against it.
 /// </summary>
-/// <param name="Recorded">What was counted: the subject's version and the run it came from, for the reader.</param>
 public sealed record CallBaseline(int SchemaVersion, string Subject, string Suite, string Recorded, IReadOnlyList<string> Varying,
     IReadOnlyDictionary<string, CallBaselineCase> Cases)
 {
@@ -20,10 +18,7 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
     public static string PathOf(string baselinesDirectory, string subject, string suite) =>
         Path.Combine(baselinesDirectory, Folder, $"{subject}.{suite}.json");
 
-    /// <summary>
-    /// The file a refresh writes from <paramref name="counted"/>, the suite's counted cases; entries of cases not
-    /// counted now are kept from <paramref name="previous"/>.
-    /// </summary>
+    /// <summary>The file a refresh writes; other cases' entries kept from <paramref name="previous"/>.</summary>
     public static CallBaseline Record(string subject, string suite, string recorded, IReadOnlyList<CountedCase> counted, CallBaseline? previous)
     {
         var varying = RunCounts.VaryingIn(counted);
@@ -77,11 +72,7 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
 
     private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(Reporting.ReportFiles.Json);
 
-    /// <summary>
-    /// Writes the file whole (a temporary file beside it, then a rename): a reader never sees half of it.
-    /// </summary>
     public void Write(string path) => Running.ProcessFiles.Write(path, this);
 }
 
-/// <summary>One case's steady calls over so many messages.</summary>
 public sealed record CallBaselineCase(int Messages, IReadOnlyDictionary<string, long> Calls);

@@ -7,16 +7,12 @@ namespace NetZmqTests.Gating.Baselines;
 public static class MachineFingerprints
 {
     /// <summary>
-    /// The test-only setting that makes this machine's fingerprint name another CPU model, so that a run here is of
-    /// another machine class: how the suite is tried, on one machine, where its baselines were not measured (every
-    /// time ratio judged across classes, an adoption of a class of its own). Never for baselines that are committed.
+    /// Test only: names another CPU model, so that a run here is of a class the baselines do not have. Never for
+    /// committed baselines.
     /// </summary>
     public const string TestCpuModelVariable = "PERF_TEST_CPU_MODEL";
 
-    /// <summary>
-    /// This process's machine, runtime, GC and thread placement, as the baseline and the report record them; with
-    /// <paramref name="environment"/>'s <see cref="TestCpuModelVariable"/>, under that CPU model (and saying so).
-    /// </summary>
+    /// <summary>This process's machine, under <see cref="TestCpuModelVariable"/>'s CPU model where set.</summary>
     public static MachineFingerprint Current(Platform.ThreadPlacement placement, Func<string, string?> environment) => new(
         environment(TestCpuModelVariable) is { Length: > 0 } pretend ? $"{pretend.Trim()} ({TestCpuModelVariable}, test only; really {CpuModel()})" : CpuModel(),
         Environment.ProcessorCount,
@@ -36,8 +32,8 @@ public static class MachineFingerprints
     private const string KernelRelease = "/proc/sys/kernel/osrelease";
 
     /// <summary>
-    /// The processor's generation from /proc/cpuinfo's first processor: x86's family, model and stepping; ARM's
-    /// implementer, part and revision. Null where neither is there (another OS): the model name is all there is.
+    /// The processor's generation from /proc/cpuinfo: x86's family, model and stepping; ARM's implementer, part and
+    /// revision; else null.
     /// </summary>
     public static string? CpuSignature(IEnumerable<string> cpuInfo)
     {

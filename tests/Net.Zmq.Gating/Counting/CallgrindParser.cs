@@ -3,8 +3,9 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// Reads a callgrind file line by line into a <see cref="CallgrindFile"/> (<see cref="CallgrindFile.Parse"/>): its
-/// headers, compressed names, cost lines and call lines; a malformed line is an error naming the file and the line.
+/// Reads a callgrind file line by line: headers, compressed names (<c>fn=(12) name</c>, then <c>fn=(12)</c>) and
+/// positions (<c>+3</c>, <c>*</c>), cost lines, and call lines, whose next cost line is the call's inclusive cost. A
+/// malformed line is an error naming the file and the line.
 /// </summary>
 internal sealed class CallgrindParser(string path)
 {
@@ -86,10 +87,7 @@ internal sealed class CallgrindParser(string path)
         }
     }
 
-    /// <summary>
-    /// The profile's events: instructions (Ir) first, as callgrind counts by default; system calls (sysCount)
-    /// wherever <c>--collect-systime</c> put them.
-    /// </summary>
+    /// <summary>The profile's events: instructions (Ir) first; system calls (sysCount) where collected.</summary>
     private void Events(string value)
     {
         var events = value.Split(' ', StringSplitOptions.RemoveEmptyEntries);
@@ -166,16 +164,14 @@ internal sealed class CallgrindParser(string path)
             var call = (_object, _function, _calledObject, _called);
             var (count, inclusive, made) = _calls.GetValueOrDefault(call);
             _calls[call] = (count + _callCount, inclusive + cost, made + systemCalls);
-            // A call's object is named only where it differs from the caller's: the next call's is the caller's
-            // again.
+            // A call's object is named only where it differs from the caller's.
             _calledObject = _object;
         }
 
         _callCostNext = false;
     }
 
-    /// <summary>The event in <paramref name="column"/> of a cost line, after its positions; 0 where it is left
-    /// out.</summary>
+    /// <summary>The event in <paramref name="column"/> of a cost line, after its positions; 0 where left out.</summary>
     private long Event(string[] fields, int column) => fields.Length > _positions + column ? Long(fields[_positions + column]) : 0;
 
     public CallgrindFile Result()

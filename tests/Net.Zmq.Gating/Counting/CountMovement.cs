@@ -5,16 +5,12 @@ using NetZmqTests.Gating.Running;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// Two runs' counts, case by case, with the gates' own rules and bounds (<see cref="InstructionRule"/> within a new
-/// file's bounds, <see cref="CallCountRule"/>): whether the later run's counts moved beyond them from the earlier's.
-/// What build/bisect.sh asks of each commit it probes: no time is judged, so no two runs need the same machine's load.
+/// Whether a later run's counts moved from an earlier's, by the gates' own rules (<see cref="InstructionRule"/>,
+/// <see cref="CallCountRule"/>): what build/bisect.sh asks of each commit, with no time judged.
 /// </summary>
 public static class CountMovement
 {
-    /// <summary>
-    /// Every case counted in both runs, the later against the earlier (named <paramref name="earlierName"/> in the
-    /// gates' text, read from <paramref name="earlierFile"/>): a gate per case and kind.
-    /// </summary>
+    /// <summary>A gate per case counted in both runs and kind, the later against the earlier.</summary>
     public static IReadOnlyList<GateResult> Compare(RunMeasurements earlier, RunMeasurements later, string earlierName,
         string earlierFile)
     {

@@ -4,10 +4,8 @@ using System.Runtime.Intrinsics.X86;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// The CPU an instruction count was made on, as the counted process saw it: under Valgrind that is the CPU Valgrind
-/// emulates, not the host's (Valgrind 3.19 hides AVX-512, so an AVX-512 host counts as x86-64-v3). Counts hold only for
-/// the same one: the JIT picks its instructions by the instruction sets it finds, and the C library picks its memcpy by
-/// the vendor and by whether <c>rep movsb</c> is fast (ERMS, FSRM), which changes how many instructions a copy takes.
+/// The CPU an instruction count was made on, as the counted process saw it (under Valgrind, the emulated one): the JIT
+/// and the C library's memcpy choose their code by it, so counts hold only for the same one.
 /// </summary>
 public static class CountingCpu
 {
@@ -36,9 +34,7 @@ public static class CountingCpu
         return string.Join(' ', features);
     }
 
-    /// <summary>
-    /// The x86-64 micro-architecture level the runtime can use, by the instruction sets that level requires.
-    /// </summary>
+    /// <summary>The x86-64 micro-architecture level the runtime can use.</summary>
     private static string Level() =>
         Avx512F.VL.IsSupported && Avx512BW.IsSupported && Avx512CD.IsSupported && Avx512DQ.IsSupported ? "x86-64-v4"
         : Avx2.IsSupported && Bmi1.IsSupported && Bmi2.IsSupported && Lzcnt.IsSupported && Fma.IsSupported ? "x86-64-v3"

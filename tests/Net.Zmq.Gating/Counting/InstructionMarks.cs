@@ -3,10 +3,8 @@ using System.Runtime.InteropServices;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// The instruction pass's markers (build/InstructionMarks/nztmarks.c, compiled at build time beside the test assembly):
-/// how an instruction process tells Valgrind's callgrind to start counting, to zero and dump every thread's counts, to
-/// stop and resume counting the calling thread, and to dump the calling thread alone. Calls through function pointers,
-/// so that a marker costs the counted threads no marshalling; a command's text is prepared before the counted part.
+/// The instruction pass's markers (build/InstructionMarks/nztmarks.c): how a process tells callgrind to start, zero,
+/// dump, and stop or resume the calling thread. Called through function pointers, so a marker costs no marshalling.
 /// </summary>
 public sealed unsafe class InstructionMarks
 {
@@ -25,14 +23,11 @@ public sealed unsafe class InstructionMarks
         _dumpOwn = (delegate* unmanaged<byte*, void>)NativeLibrary.GetExport(handle, "nztmarks_dump_own");
     }
 
-    /// <summary>Where the build puts the markers: native/ beside the test assembly, and so beside this one.</summary>
     private static string NativeDirectory => Path.Combine(Path.GetDirectoryName(typeof(InstructionMarks).Assembly.Location)!, "native");
 
     public static string LibraryPath => Path.Combine(NativeDirectory, "libnztmarks.so");
 
-    /// <summary>
-    /// Why the markers cannot be used here (the build's verdict, build/InstructionMarks.targets); null where they can.
-    /// </summary>
+    /// <summary>Why the markers cannot be used here (build/InstructionMarks.targets' verdict), or null.</summary>
     public static string? Unavailable
     {
         get
@@ -52,28 +47,18 @@ public sealed unsafe class InstructionMarks
 
     public static InstructionMarks Load() => new(NativeLibrary.Load(LibraryPath));
 
-    /// <summary>True when this process runs under Valgrind.</summary>
     public bool RunningOnValgrind => _runningOnValgrind() != 0;
 
-    /// <summary>Instructions are counted from here on.</summary>
     public void Start() => _start();
 
-    /// <summary>Zeroes every thread's counts.</summary>
     public void ZeroAll(MarkText zero) => Monitor(zero);
 
-    /// <summary>
-    /// Writes every thread's counts since the last zero, each thread to a file of its own, under the command's name.
-    /// </summary>
+    /// <summary>Writes every thread's counts since the last zero, a file per thread.</summary>
     public void DumpAll(MarkText dump) => Monitor(dump);
 
-    /// <summary>
-    /// Stops counting the calling thread's instructions, or resumes it; other threads are counted on.
-    /// </summary>
     public void ToggleOwn() => _toggleOwn();
 
-    /// <summary>
-    /// Writes the calling thread's counts alone: the file names the thread, which is how a thread says which one it is.
-    /// </summary>
+    /// <summary>Writes the calling thread's counts alone, in a file that names the thread.</summary>
     public void DumpOwn(MarkText name) => _dumpOwn(name.Native);
 
     private void Monitor(MarkText command)
@@ -84,16 +69,13 @@ public sealed unsafe class InstructionMarks
         }
     }
 
-    /// <summary>
-    /// A zero command, and a dump command that names its dump <c>dump &lt;name&gt;</c>: what
-    /// <see cref="CallgrindFile.Trigger"/> then reads.
-    /// </summary>
+    /// <summary>A zero command, and a dump command <c>dump &lt;name&gt;</c>.</summary>
     public static MarkText Zero() => new("zero");
 
     public static MarkText Dump(string name) => new($"dump {name}");
 }
 
-/// <summary>A marker's text, prepared as a native string before the counted part begins (freed on dispose).</summary>
+/// <summary>A marker's text as a native string, prepared before the counted part begins.</summary>
 public sealed unsafe class MarkText : IDisposable
 {
     public MarkText(string text)

@@ -1,32 +1,25 @@
 namespace NetZmqTests.Gating.Counting;
 
-/// <summary>
-/// One counted repetition as an instruction process wrote it: the monitor dump's name, the case, its messages, and the
-/// tags that name its receiver and sender threads.
-/// </summary>
+/// <summary>One counted repetition as written: its dump, case, messages and the tags of its two threads.</summary>
 public sealed record CountedDump(string Name, string Case, int Repetition, int Messages, string ReceiverTag,
     string SenderTag);
 
 /// <summary>
 /// What an instruction process wrote beside callgrind's files: every counted dump, the cases it could not count, and
-/// what each subject it counted ran (version, origin, native library), for whoever reads the profiles later. The
-/// threads' own dumps (<see cref="InstructionMarks.DumpOwn"/>) are named <c>thread &lt;tag&gt;</c>.
+/// what each subject ran. The threads' own dumps are named <c>thread &lt;tag&gt;</c>.
 /// </summary>
 public sealed record InstructionManifest(IReadOnlyList<CountedDump> Dumps, IReadOnlyList<UncountedCase> Uncounted,
     IReadOnlyDictionary<string, Baselines.SubjectFingerprint> Subjects)
 {
     public const string FileName = "instructions-manifest.json";
 
-    /// <summary>The CPU the process counted on, as it saw it (<see cref="CountingCpu"/>).</summary>
     public string Cpu { get; init; } = "";
 
     public static string TagDumpName(string tag) => $"thread {tag}";
 }
 
 /// <summary>
-/// Reads an instruction process's profiles into counts: each counted dump's files (one per thread), each thread's
-/// instructions assigned to its part (the tagged receiver and sender, the native library's threads, the rest), memory
-/// bookkeeping apart, and per judged part its functions and system calls in every repetition
+/// Reads an instruction process's profiles into counts: each thread of each counted dump assigned to its part
 /// (<see cref="ThreadProfile"/>, <see cref="PartCounts"/>).
 /// </summary>
 public static class InstructionProfiles
@@ -36,19 +29,14 @@ public static class InstructionProfiles
         ThreadPart.Library];
 
     /// <summary>
-    /// Reads <paramref name="directory"/>'s profiles into counts, and keeps only those of the counted repetitions: the
-    /// files of every other dump (warm-ups) and of threads that did nothing are deleted, so the artifacts hold what the
-    /// counts came from.
+    /// Reads <paramref name="directory"/>'s profiles into counts, deleting every other dump's files, so the artifacts
+    /// hold what the counts came from. A thread that ran code of a file <paramref name="isLibrary"/> is the library's.
     /// </summary>
-    /// <param name="isLibrary">Whether code from this file is the subject's native library: a thread that ran any is
-    /// one of the library's own.</param>
     public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary,
         PerfMap names)
     {
-        var all = Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read).ToList();
-        var files = Kept(all, manifest);
-        var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ",
-            StringComparison.Ordinal))
+        var files = Kept([.. Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read)], manifest);
+        var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ", StringComparison.Ordinal))
             .GroupBy(f => f.OwnDumpName!["thread ".Length..], StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First().Thread, StringComparer.Ordinal);
         var dumps = files.Where(f => f.MonitorDumpName is not null).ToLookup(f => f.MonitorDumpName!,
@@ -79,7 +67,6 @@ public static class InstructionProfiles
             Cpu = manifest.Cpu };
     }
 
-    /// <summary>The files of the counted dumps and of the threads' own tags, read; every other file deleted.</summary>
     private static List<CallgrindFile> Kept(List<CallgrindFile> all, InstructionManifest manifest)
     {
         var counted = manifest.Dumps.Select(d => d.Name).ToHashSet(StringComparer.Ordinal);
@@ -100,7 +87,6 @@ public static class InstructionProfiles
         return files;
     }
 
-    /// <summary>One repetition's threads, each read and assigned to its part.</summary>
     private static CountedRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender,
         Func<string, bool> isLibrary, PerfMap names)
     {

@@ -1,27 +1,19 @@
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// One thread part's counts in each repetition of a case (<see cref="ThreadPart"/>): its own instructions by function,
-/// memory bookkeeping apart, how often each function was called, and its system calls by call and the function that
-/// made it. A function is one function whatever file it was loaded from (a library renamed or moved counts as the
-/// same); functions under <see cref="KeptPerMessage"/> instructions a message in every repetition are kept together as
+/// One thread part's counts in each repetition of a case: each function's own instructions and calls, and each system
+/// call by <c>call ← caller</c>. A function is named without its file; the smaller ones are kept together as
 /// <see cref="Rest"/>, so that the functions add up to the part.
 /// </summary>
-/// <param name="Functions">Each function's own instructions in each repetition.</param>
-/// <param name="Calls">How often each kept function was called in each repetition (none for <see
-/// cref="Rest"/>).</param>
-/// <param name="SystemCalls">Each system call's count in each repetition, by <c>call ← caller</c>.</param>
 public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>> Functions,
     IReadOnlyDictionary<string, IReadOnlyList<long>> Calls,
     IReadOnlyDictionary<string, IReadOnlyList<long>> SystemCalls)
 {
-    /// <summary>The name under which the part's smaller functions are kept together.</summary>
     public const string Rest = "(smaller functions)";
 
     /// <summary>
-    /// Instructions a message a function must reach in some repetition to be kept by name: whatever the part's size
-    /// (a copy of 64 KiB is most of its thread), so that both sides of a comparison keep the same functions, and one
-    /// that is kept on one side only is too small to matter (about fifty functions a part).
+    /// Instructions a message a function must reach to be kept by name: fixed, not relative to the part, so that both
+    /// sides of a comparison keep the same functions.
     /// </summary>
     public const double KeptPerMessage = 1;
 
@@ -30,8 +22,8 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
             new Dictionary<string, IReadOnlyList<long>>());
 
     /// <summary>
-    /// The share of the part's instructions in functions that repeated: the same count in every repetition, or the
-    /// same count per call (<see cref="Repeated.PerCall"/>); what a comparison of two such counts can judge.
+    /// The share of the part's instructions in functions that repeated, in all or per call
+    /// (<see cref="Repeated.PerCall"/>).
     /// </summary>
     public double RepeatedShare()
     {
@@ -42,15 +34,10 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
                 .Sum(f => Repeated.Median(f.Value)) / whole;
     }
 
-    /// <summary>The part's own instructions in each repetition: every function's together.</summary>
     public IReadOnlyList<long> Totals(int repetitions) =>
         [.. Enumerable.Range(0, repetitions).Select(r => Functions.Values.Sum(f => f.Count > r ? f[r] : 0))];
 
-    /// <summary>
-    /// Each repetition's <paramref name="functions"/>, their <paramref name="calls"/> and <paramref
-    /// name="systemCalls"/>
-    /// as a part's counts: functions under <see cref="KeptPerMessage"/> in every repetition kept together.
-    /// </summary>
+    /// <summary>Each repetition's counts as a part's, functions under <see cref="KeptPerMessage"/> together.</summary>
     public static PartCounts Of(int messages, IReadOnlyList<IReadOnlyDictionary<string, long>> functions,
         IReadOnlyList<IReadOnlyDictionary<string, long>> calls,
         IReadOnlyList<IReadOnlyDictionary<string, long>> systemCalls)
@@ -87,34 +74,22 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
             StringComparer.Ordinal);
 }
 
-/// <summary>
-/// A count taken in each repetition of a case: steady when its repetitions agree, its middle value, its range.
-/// </summary>
+/// <summary>A count taken in each repetition of a case: whether it is steady, its middle value, its range.</summary>
 public static class Repeated
 {
-    /// <summary>
-    /// The widest spread between repetitions, relative to the middle one, that is still one count and not timing.
-    /// </summary>
+    /// <summary>The widest spread between repetitions, relative to the middle one, that is still not timing.</summary>
     public const double SteadyWithin = 0.001;
 
-    /// <summary>
-    /// Instructions in a repetition a count may differ by and still be steady, however small it is: a branch taken
-    /// once more.
-    /// </summary>
+    /// <summary>Instructions a small count may differ by and still be steady: a branch taken once more.</summary>
     public const long SteadyInstructions = 4;
 
-    /// <summary>Agreeing in every repetition, within <see cref="SteadyWithin"/> or <see
-    /// cref="SteadyInstructions"/>.</summary>
     public static bool IsSteady(IReadOnlyList<long> counts) =>
         counts.Count > 1 && counts.Max() - counts.Min() <= Math.Max(SteadyWithin * Median(counts), SteadyInstructions);
 
-    /// <summary>The same in every repetition: how a count of events (system calls) is steady.</summary>
+    /// <summary>How a count of events (system calls) is steady: the same in every repetition.</summary>
     public static bool IsExact(IReadOnlyList<long> counts) => counts.Count > 1 && counts.All(c => c == counts[0]);
 
-    /// <summary>
-    /// Instructions per call, where every repetition made calls and each call cost the same within
-    /// <see cref="SteadyWithin"/> (or half an instruction); else null.
-    /// </summary>
+    /// <summary>Instructions a call where each call cost the same within <see cref="SteadyWithin"/>; or null.</summary>
     public static double? PerCall(IReadOnlyList<long> counts, IReadOnlyList<long> calls)
     {
         if (calls.Count != counts.Count || calls.Count == 0 || calls.Any(c => c <= 0))
@@ -126,7 +101,6 @@ public static class Repeated
         return perCall.Max() - perCall.Min() <= Math.Max(SteadyWithin * perCall.Max(), 0.5) ? perCall.Average() : null;
     }
 
-    /// <summary>The middle repetition's count (the mean of the two middle ones, for an even number).</summary>
     public static double Median(IReadOnlyList<long> counts)
     {
         if (counts.Count == 0)

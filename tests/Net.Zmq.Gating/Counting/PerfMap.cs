@@ -3,8 +3,8 @@ using System.Globalization;
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// The .NET runtime's perf map (<c>DOTNET_PerfMapEnabled</c>): one line per method it compiled, <c>start size name</c>
-/// in hexadecimal. Code a JIT made has no symbol a profiler can read; this map is how an instruction count names it.
+/// The .NET runtime's perf map (<c>DOTNET_PerfMapEnabled</c>), <c>start size name</c> per compiled method: how an
+/// instruction count names JIT code.
 /// </summary>
 public sealed class PerfMap
 {
@@ -24,22 +24,17 @@ public sealed class PerfMap
     /// <summary>How the runtime names its stubs and thunks in the map (<c>stub ReportStubBlock&lt;…&gt;</c>).</summary>
     public const string StubPrefix = "stub ";
 
-    /// <summary>
-    /// Code made at run time that the map does not name: a stub the runtime did not report, or a library's call
-    /// trampolines where Valgrind sees no file (a procedure linkage table built for indirect-branch tracking).
-    /// </summary>
+    /// <summary>Code made at run time that the map does not name (an unreported stub, a library's
+    /// trampolines).</summary>
     public const string Unnamed = "unnamed code";
 
-    /// <summary>Whether code so named only passes a call on (a stub, a thunk, a trampoline): its callers own
-    /// it.</summary>
+    /// <summary>Whether code so named only passes a call on (a stub, a thunk, a trampoline).</summary>
     public static bool PassesCallsOn(string described) => described.StartsWith(StubPrefix, StringComparison.Ordinal) || described == Unnamed;
 
     public int Count => _entries.Length;
 
-    /// <summary>
-    /// Every file of <paramref name="files"/> read into one map, beside the process's <paramref name="precompiled"/>
-    /// code; a line that is not <c>start size name</c> is skipped (the runtime writes nothing else).
-    /// </summary>
+    /// <summary><paramref name="files"/> read into one map; a line that is not <c>start size name</c> is
+    /// skipped.</summary>
     public static PerfMap Read(IEnumerable<string> files, PrecompiledCode? precompiled = null) =>
         new(files.SelectMany(File.ReadLines).Select(Entry).OfType<(ulong, ulong, string)>(), precompiled ?? PrecompiledCode.None);
 
@@ -55,7 +50,6 @@ public sealed class PerfMap
 
     private static string Hex(string text) => text.StartsWith("0x", StringComparison.OrdinalIgnoreCase) ? text[2..] : text;
 
-    /// <summary>The method whose code holds <paramref name="address"/>, or null.</summary>
     public string? NameAt(ulong address)
     {
         var index = Array.BinarySearch(_starts, address);
@@ -64,10 +58,10 @@ public sealed class PerfMap
     }
 
     /// <summary>
-    /// A function of a profile as a reader can tell it: a symbol as it is (recursion marks such as <c>'2</c> dropped);
-    /// code without one, in a file, as <c>file+0xoffset</c>; code made at run time by this map's name for it, shortened
-    /// to <c>Type::Method(arguments)</c>, or precompiled code by its method (<see cref="PrecompiledCode"/>), or
-    /// <see cref="Unnamed"/> where neither knows it.
+    /// A function of a profile as a reader can tell it: its symbol (recursion marks dropped); else
+    /// <c>file+0xoffset</c>;
+    /// run-time code by this map's name, <c>Type::Method(arguments)</c>, or <see cref="PrecompiledCode"/>'s; else
+    /// <see cref="Unnamed"/>.
     /// </summary>
     public string Describe(string objectPath, string name)
     {

@@ -2,33 +2,23 @@ using System.Reflection.PortableExecutable;
 
 namespace NetZmqTests.Gating.Counting;
 
-/// <summary>An image of precompiled (ReadyToRun) code as a counted process had it loaded: its file and where it
-/// starts.</summary>
 public sealed record LoadedImage(string Path, ulong Start);
 
-/// <summary>A precompiled method's entry point, and the name the runtime gave it.</summary>
 public sealed record PrecompiledName(ulong Address, string Name);
 
-/// <summary>
-/// What an instruction process wrote of its precompiled code (<see cref="FileName"/>): the images it loaded, and the
-/// precompiled methods the runtime named as it looked them up.
-/// </summary>
+/// <summary>What an instruction process wrote of the images it loaded and the methods the runtime named.</summary>
 public sealed record PrecompiledCodeFile(IReadOnlyList<LoadedImage> Images, IReadOnlyList<PrecompiledName> Names)
 {
     public const string FileName = "precompiled-code.json";
 }
 
 /// <summary>
-/// Precompiled (ReadyToRun) framework code, which the runtime's perf map does not name and Valgrind sees in no file:
-/// each method's extent from its image's table of runtime functions (read from the file), placed where the counted
-/// process loaded the image, and named as the runtime named the method when it looked it up, else as
-/// <c>file+0xoffset</c> of its start (a method the runtime looked up before anything listened), which is the same in
-/// every process of one runtime.
+/// Precompiled (ReadyToRun) framework code, which neither the perf map nor Valgrind names: each method's extent from
+/// its image's table of runtime functions, placed where the process loaded it, named as the runtime named it, else
+/// <c>file+0xoffset</c> (the same in every process of one runtime).
 /// </summary>
 public sealed class PrecompiledCode
 {
-    /// <summary>The section of a ReadyToRun header that lists every method body's extent (begin, end,
-    /// unwind).</summary>
     private const uint RuntimeFunctionsSection = 102;
 
     private readonly List<(LoadedImage Image, string File, uint[] Starts, uint[] Ends)> _images;
@@ -39,10 +29,6 @@ public sealed class PrecompiledCode
 
     public static PrecompiledCode None { get; } = new([], []);
 
-    /// <summary>
-    /// The precompiled code an instruction process wrote of in <paramref name="directory"/>; none where it wrote
-    /// nothing, or an image's file is gone.
-    /// </summary>
     public static PrecompiledCode Read(string directory)
     {
         var path = System.IO.Path.Combine(directory, PrecompiledCodeFile.FileName);
@@ -65,9 +51,8 @@ public sealed class PrecompiledCode
     }
 
     /// <summary>
-    /// Where a process loaded <paramref name="path"/>'s image, from where its metadata lies: the runtime lays an image
-    /// out by its sections' addresses, so the metadata's address less its relative address is where the image starts.
-    /// Null for an image with no precompiled code.
+    /// Where a process loaded <paramref name="path"/>'s image: its metadata's address less its relative address (the
+    /// runtime lays an image out by its sections'). Null for an image with no precompiled code.
     /// </summary>
     public static ulong? StartOf(string path, nint metadata)
     {
@@ -77,7 +62,6 @@ public sealed class PrecompiledCode
             : null;
     }
 
-    /// <summary>The method whose precompiled code holds <paramref name="address"/>, or null.</summary>
     public string? NameAt(ulong address)
     {
         foreach (var (image, file, starts, ends) in _images)
@@ -100,10 +84,7 @@ public sealed class PrecompiledCode
         return null;
     }
 
-    /// <summary>
-    /// An image's runtime functions, sorted by start: the ReadyToRun header's section of them, each entry a method
-    /// body's begin, end and unwind data, relative to the image.
-    /// </summary>
+    /// <summary>An image's runtime functions (begin, end, unwind; relative to the image), sorted by start.</summary>
     internal static (uint[] Starts, uint[] Ends) Functions(string path)
     {
         using var reader = new PEReader(File.OpenRead(path));

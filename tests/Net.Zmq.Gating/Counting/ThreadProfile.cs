@@ -1,17 +1,13 @@
 namespace NetZmqTests.Gating.Counting;
 
 /// <summary>
-/// One thread's counts in one dump, as the instruction gates read them: its memory bookkeeping
-/// (<see cref="ThreadPart.Memory"/>), and apart from it its own instructions by function, its calls of each, and its
-/// system calls by call and caller. Functions are named as a reader tells them (<see cref="PerfMap.Describe"/>),
-/// whatever file they came from; a runtime stub's instructions go to the methods that called it, by their share of its
-/// calls.
+/// One thread's counts in one dump: its memory bookkeeping apart, its own instructions and calls by function
+/// (<see cref="PerfMap.Describe"/>), and its system calls by call and caller.
 /// </summary>
 public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long> Functions,
     IReadOnlyDictionary<string, long> Calls,
     IReadOnlyDictionary<string, long> SystemCalls)
 {
-    /// <summary>Between a system call's C library function and its caller, in its key.</summary>
     public const string CalledBy = " ← ";
 
     public long Own => Functions.Values.Sum();
@@ -50,10 +46,9 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     }
 
     /// <summary>
-    /// A function's own instructions into <paramref name="into"/>: a stub's or a trampoline's
-    /// (<see cref="PerfMap.PassesCallsOn"/>) shared among the functions that called it, by their calls; callgrind books
-    /// code a stub jumped to as the stub's, so that the same work lands in the stub in one repetition and in its
-    /// caller in another, and a trampoline's address differs with where its library was loaded.
+    /// A function's own instructions into <paramref name="into"/>; a stub's or a trampoline's
+    /// (<see cref="PerfMap.PassesCallsOn"/>) shared among its callers by their calls: callgrind books the same
+    /// work to the stub in one repetition and to its caller in another.
     /// </summary>
     private static void Fold(CallgrindFile thread, FunctionCost function, long self, PerfMap names,
         Dictionary<string, long> into)
@@ -83,10 +78,8 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     }
 
     /// <summary>
-    /// The thread's system calls, by the C library's function that made them and the function that called it
-    /// (<c>write ← zmq::signaler_t::send()</c>; through a library's call trampoline, the trampoline's caller).
-    /// Callgrind books the return from a signal handler as a system call of whatever code the signal interrupted: only
-    /// the system library's calls are the program's, and none of its copies and fills (a copy makes no system call).
+    /// The thread's system calls by the C library's function and its caller (<c>write ← zmq::signaler_t::send()</c>).
+    /// Only the system library's count: callgrind books a signal handler's return to whatever code it interrupted.
     /// </summary>
     private static Dictionary<string, long> SystemCallsOf(CallgrindFile thread, PerfMap names)
     {
@@ -118,10 +111,8 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     }
 
     /// <summary>
-    /// Who made a call's system calls: its caller, or where the caller only passes calls on (a library's stub for one
-    /// imported function), each function that called the stub, with the system calls made through it. Two callers of
-    /// one stub (<c>set_pollout</c> and <c>reset_pollout</c> both reach <c>epoll_ctl</c> through one) each get their
-    /// own: booked whole to one, which one followed the order callgrind wrote them in.
+    /// Who made a call's system calls: its caller, or, through a stub, each of the stub's callers with its own share
+    /// (booked whole to one, which one would follow callgrind's order).
     /// </summary>
     private static List<(string Caller, long SystemCalls)> Callers(CallgrindFile thread, CallCost call,
         PerfMap names)
@@ -135,12 +126,8 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     }
 
     /// <summary>
-    /// A function whose own instructions are memory bookkeeping: the C library's allocator (malloc, free and their
-    /// insides, by glibc's names), the runtime's write barriers (by the perf map's names), and the runtime's own native
-    /// code (its allocator, collector, type loader and helpers' slow paths), whose work follows the process's history:
-    /// an allocation took the runtime's path of refilling its allocation space in every repetition of one of two
-    /// identical builds and in none of the other's, and which of the runtime's functions reached it differed with the
-    /// cases a process had counted before.
+    /// A function whose own instructions are memory bookkeeping: glibc's allocator, the runtime's write barriers
+    /// and its own native code, whose work follows the process's history.
     /// </summary>
     private static bool IsMemory(FunctionCost function, PerfMap names) =>
         IsRuntime(function.File)
@@ -150,7 +137,6 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     private static readonly string[] AllocatorNames = ["malloc", "free", "calloc", "realloc", "_int_",
         "unlink_chunk", "tcache", "arena", "alloc_perturb"];
 
-    /// <summary>The C library and the dynamic loader: where a program's system calls are made.</summary>
     private static bool IsSystemLibrary(string file) =>
         Path.GetFileName(file) is var name && (name.StartsWith("libc.so", StringComparison.Ordinal)
             || name.StartsWith("libc-", StringComparison.Ordinal)

@@ -30,14 +30,31 @@ public static class ProcessFiles
         WriteText(path, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n");
     }
 
+    public static void WriteText(string path, string content) =>
+        WriteBytes(path, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(content));
+
     /// <summary>
-    /// Replaces <paramref name="path"/> whole: a temporary file beside it, then a rename, so no reader sees half of it.
+    /// Replaces <paramref name="path"/> whole: a temporary file beside it, flushed to disk, then a rename, so that no
+    /// reader, nor a write interrupted, leaves half of it. The one atomic writer of the suite's files.
     /// </summary>
-    public static void WriteText(string path, string content)
+    public static void WriteBytes(string path, byte[] bytes)
     {
-        var temporary = $"{path}.{Environment.ProcessId}.tmp";
-        File.WriteAllText(temporary, content, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false));
-        File.Move(temporary, path, overwrite: true);
+        var full = Path.GetFullPath(path);
+        var temporary = Path.Combine(Path.GetDirectoryName(full)!, $".{Path.GetFileName(full)}.{Environment.ProcessId}.tmp");
+        try
+        {
+            using (var stream = new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None))
+            {
+                stream.Write(bytes);
+                stream.Flush(flushToDisk: true);
+            }
+
+            File.Move(temporary, full, overwrite: true);
+        }
+        finally
+        {
+            File.Delete(temporary);
+        }
     }
 
     public static T Read<T>(string path)
