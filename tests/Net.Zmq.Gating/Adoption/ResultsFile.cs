@@ -10,7 +10,8 @@ namespace NetZmqTests.Gating.Adoption;
 /// <param name="Basis">The class of baseline values its gates used; null where none could be.</param>
 /// <param name="Baseline">What results.json held instead before baselines had classes (schema 5): the whole file.
 /// </param>
-public sealed record RecordedSuite(string Subject, string Suite, SubjectFingerprint Fingerprint, IReadOnlyList<AnalyzedCase> Cases,
+public sealed record RecordedSuite(
+    string Subject, string Suite, SubjectFingerprint Fingerprint, IReadOnlyList<AnalyzedCase> Cases,
     RecordedBasis? Basis = null, RecordedCases? Baseline = null)
 {
     [JsonIgnore]
@@ -39,7 +40,8 @@ public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineF
             if (read.Machine is null || read.Subjects is null)
             {
                 var missing = read.Machine is null ? nameof(Recorded.Machine) : nameof(Recorded.Subjects);
-                throw new JsonException($"the field \"{ReportFiles.Json.PropertyNamingPolicy!.ConvertName(missing)}\" is missing");
+                var name = ReportFiles.Json.PropertyNamingPolicy!.ConvertName(missing);
+                throw new JsonException($"the field \"{name}\" is missing");
             }
 
             return new ResultsFile(path, read.StartedAt, read.Machine, read.Subjects);

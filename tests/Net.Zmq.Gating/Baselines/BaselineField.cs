@@ -8,17 +8,10 @@ internal readonly record struct BaselineField(string File, string Path, JsonElem
 {
     public BaselineFormatException Invalid(string problem) => new(File, Path, problem);
 
-    public BaselineField Get(string name)
-    {
-        if (Element.ValueKind != JsonValueKind.Object)
-        {
-            throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
-        }
-
-        return Element.TryGetProperty(name, out var value)
+    public BaselineField Get(string name) =>
+        Expect(JsonValueKind.Object, "an object").TryGetProperty(name, out var value)
             ? new BaselineField(File, $"{Path}.{name}", value)
             : throw Invalid($"the field \"{name}\" is missing");
-    }
 
     /// <summary>
     /// A field that only some entries have (the process-wide bytes of a subject counted so); null when absent.
@@ -28,32 +21,22 @@ internal readonly record struct BaselineField(string File, string Path, JsonElem
 
     public List<(string Name, BaselineField Value)> Properties()
     {
-        if (Element.ValueKind != JsonValueKind.Object)
-        {
-            throw Invalid($"expected an object, found {Describe(Element.ValueKind)}");
-        }
-
-        var file = File;
-        var path = Path;
-        return Element.EnumerateObject().Select(p => (p.Name, new BaselineField(file, $"{path}[\"{p.Name}\"]", p.Value))).ToList();
+        var (file, path) = (File, Path);
+        return [.. Expect(JsonValueKind.Object, "an object").EnumerateObject()
+            .Select(p => (p.Name, new BaselineField(file, $"{path}[\"{p.Name}\"]", p.Value)))];
     }
 
     public List<BaselineField> Items()
     {
-        if (Element.ValueKind != JsonValueKind.Array)
-        {
-            throw Invalid($"expected an array, found {Describe(Element.ValueKind)}");
-        }
-
-        var file = File;
-        var path = Path;
-        return Element.EnumerateArray().Select((item, i) => new BaselineField(file, $"{path}[{i}]", item)).ToList();
+        var (file, path) = (File, Path);
+        return [.. Expect(JsonValueKind.Array, "an array").EnumerateArray()
+            .Select((item, i) => new BaselineField(file, $"{path}[{i}]", item))];
     }
 
-    public string Text() =>
-        Element.ValueKind == JsonValueKind.String
-            ? Element.GetString()!
-            : throw Invalid($"expected a string, found {Describe(Element.ValueKind)}");
+    public string Text() => Expect(JsonValueKind.String, "a string").GetString()!;
+
+    private JsonElement Expect(JsonValueKind kind, string what) =>
+        Element.ValueKind == kind ? Element : throw Invalid($"expected {what}, found {Describe(Element.ValueKind)}");
 
     /// <summary>
     /// A gate's identity in its canonical spelling; a shown gate name (as older files held) is refused with the forms.

@@ -38,11 +38,13 @@ internal static class BaselineJson
     {
         try
         {
-            return JsonSerializer.Deserialize<T>(bytes, options) ?? throw new BaselineFormatException(path, "$", "the file holds null");
+            return JsonSerializer.Deserialize<T>(bytes, options)
+                   ?? throw new BaselineFormatException(path, "$", "the file holds null");
         }
         catch (JsonException e)
         {
-            var field = (e.Path ?? "$").Replace("['", "[\"", StringComparison.Ordinal).Replace("']", "\"]", StringComparison.Ordinal);
+            var field = (e.Path ?? "$").Replace("['", "[\"", StringComparison.Ordinal)
+                .Replace("']", "\"]", StringComparison.Ordinal);
             throw new BaselineFormatException(path, field, e.Message);
         }
     }

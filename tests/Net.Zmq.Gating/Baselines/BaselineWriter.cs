@@ -171,15 +171,12 @@ public static class BaselineWriter
 
     private static void WriteRounded(Utf8JsonWriter json, string? name, double value, int decimals)
     {
-        var rounded = Math.Round(value, decimals, MidpointRounding.AwayFromZero);
-        if (name is null)
+        if (name is not null)
         {
-            json.WriteNumberValue(rounded);
+            json.WritePropertyName(name);
         }
-        else
-        {
-            json.WriteNumber(name, rounded);
-        }
+
+        json.WriteNumberValue(Math.Round(value, decimals, MidpointRounding.AwayFromZero));
     }
 
     /// <summary>UTF-8 text of a file as it would be written, for tests and messages.</summary>

@@ -61,8 +61,10 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
                 var colon = call.LastIndexOf(':');
                 if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]) || count < 0)
                 {
-                    throw new BaselineFormatException(path, at + BaselineJson.Name(nameof(entry.Calls)) + BaselineJson.Key(call),
-                        $"\"{call}\": {count} is not <function>:<outcome> (an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
+                    throw new BaselineFormatException(path,
+                        at + BaselineJson.Name(nameof(entry.Calls)) + BaselineJson.Key(call),
+                        $"\"{call}\": {count} is not <function>:<outcome> " +
+                        $"(an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
                 }
             }
         }
@@ -70,7 +72,8 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
         return read;
     }
 
-    private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(Reporting.ReportFiles.Json);
+    private static readonly System.Text.Json.JsonSerializerOptions Strict =
+        BaselineJson.Strict(Reporting.ReportFiles.Json);
 
     public void Write(string path) => Running.ProcessFiles.Write(path, this);
 }

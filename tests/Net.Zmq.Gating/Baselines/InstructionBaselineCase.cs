@@ -54,7 +54,8 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
         BaselineFormatException Invalid(string field, string problem) => new(path, at + field, problem);
         if (Messages <= 0)
         {
-            throw Invalid(BaselineJson.Name(nameof(Messages)), $"{Messages} messages: a count is per at least one message");
+            throw Invalid(BaselineJson.Name(nameof(Messages)),
+                $"{Messages} messages: a count is per at least one message");
         }
 
         var repetitions = BaselineJson.Name(nameof(Repetitions));
@@ -62,33 +63,33 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
         var count = Repetitions.TryGetValue(receiver, out var line)
             ? Count(line) ?? throw Invalid(repetitions + BaselineJson.Key(receiver), Malformed(line))
             : throw Invalid(repetitions, $"the field \"{receiver}\" is missing");
-        if (Repetitions.Keys.FirstOrDefault(name => !Kept.Select(Key).Contains(name)) is { } unknown)
-        {
-            throw Invalid(repetitions + BaselineJson.Key(unknown),
-                $"\"{unknown}\" is not a part; known: {string.Join(", ", Kept.Select(Key))}");
-        }
-
+        CheckLines(Repetitions, count, repetitions, Invalid, [.. Kept.Select(Key)]);
         foreach (var (name, part) in Parts)
         {
             var field = BaselineJson.Name(nameof(Parts)) + BaselineJson.Key(name);
             if (!InstructionProfiles.Judged.Select(Key).Contains(name))
             {
-                throw Invalid(field, $"\"{name}\" is not a judged part; known: {string.Join(", ", InstructionProfiles.Judged.Select(Key))}");
+                throw Invalid(field,
+                    $"\"{name}\" is not a judged part; known: {string.Join(", ", InstructionProfiles.Judged.Select(Key))}");
             }
 
             CheckLines(part.Functions, count, field + BaselineJson.Name(nameof(part.Functions)), Invalid);
             CheckLines(part.Calls, count, field + BaselineJson.Name(nameof(part.Calls)), Invalid);
             CheckLines(part.SystemCalls, count, field + BaselineJson.Name(nameof(part.SystemCalls)), Invalid);
         }
-
-        CheckLines(Repetitions, count, repetitions, Invalid);
     }
 
+    /// <summary>Each line: <paramref name="count"/> whole counts, under a name of <paramref name="known"/>.</summary>
     private static void CheckLines(IReadOnlyDictionary<string, string> lines, int count, string field,
-        Func<string, string, BaselineFormatException> invalid)
+        Func<string, string, BaselineFormatException> invalid, IReadOnlyList<string>? known = null)
     {
         foreach (var (name, line) in lines)
         {
+            if (known is not null && !known.Contains(name))
+            {
+                throw invalid(field + BaselineJson.Key(name), $"\"{name}\" is not a part; known: {string.Join(", ", known)}");
+            }
+
             if (Count(line) != count)
             {
                 throw invalid(field + BaselineJson.Key(name), Count(line) is { } n
@@ -102,7 +103,8 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
     private static int? Count(string line)
     {
         var parts = line.Split(' ', StringSplitOptions.RemoveEmptyEntries);
-        return parts.Length == 0 || parts.Any(p => !long.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out _))
+        return parts.Length == 0
+               || parts.Any(p => !long.TryParse(p, NumberStyles.None, CultureInfo.InvariantCulture, out _))
             ? null
             : parts.Length;
     }

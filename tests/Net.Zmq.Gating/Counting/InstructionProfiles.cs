@@ -35,14 +35,15 @@ public static class InstructionProfiles
     public static RunInstructions Read(string directory, InstructionManifest manifest, Func<string, bool> isLibrary,
         PerfMap names)
     {
-        var files = Kept([.. Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read)], manifest);
-        var threads = files.Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ", StringComparison.Ordinal))
+        var files = Kept(
+            [.. Directory.EnumerateFiles(directory, "callgrind.out.*").Select(CallgrindFile.Read)], manifest);
+        var threads = files
+            .Where(f => f.OwnDumpName is { } name && name.StartsWith("thread ", StringComparison.Ordinal))
             .GroupBy(f => f.OwnDumpName!["thread ".Length..], StringComparer.Ordinal)
             .ToDictionary(g => g.Key, g => g.First().Thread, StringComparer.Ordinal);
         var dumps = files.Where(f => f.MonitorDumpName is not null).ToLookup(f => f.MonitorDumpName!,
             StringComparer.Ordinal);
-        var uncounted = new List<UncountedCase>(manifest.Uncounted);
-        var cases = new List<CountedInstructions>();
+        var (uncounted, cases) = (new List<UncountedCase>(manifest.Uncounted), new List<CountedInstructions>());
         foreach (var group in manifest.Dumps.GroupBy(d => d.Case, StringComparer.Ordinal))
         {
             var missing = group.FirstOrDefault(d => !dumps.Contains(d.Name) || !threads.ContainsKey(d.ReceiverTag)
@@ -55,8 +56,8 @@ public static class InstructionProfiles
             }
 
             var repetitions = group.OrderBy(d => d.Repetition)
-                .Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary,
-                    names)).ToList();
+                .Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary, names))
+                .ToList();
             cases.Add(new CountedInstructions(group.Key, group.First().Messages, [.. repetitions.Select(r => r.Totals)],
                 Judged.ToDictionary(p => p, p => PartCounts.Of(group.First().Messages,
                     [.. repetitions.Select(r => r.Functions[p])],
