@@ -144,6 +144,6 @@ public static class ClassAdoption
             .ToList();
         return means.Count < 3
             ? null
-            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(RunSpread.Variance(means), means.Count)), Distributions.ToleranceStep));
+            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(SampleMoments.Variance(means), means.Count)), Distributions.ToleranceStep));
     }
 }

@@ -166,9 +166,7 @@ public static class PairedGates
         var byProcess = Enumerable.Range(0, count)
             .Select(p => timed.Sum(c => Weight(c.Ratio) * Math.Log(c.ProcessRatios![p])) / timed.Sum(c => Weight(c.Ratio)))
             .ToList();
-        var mean = byProcess.Average();
-        var sd = Math.Sqrt(byProcess.Sum(v => (v - mean) * (v - mean)) / (count - 1));
-        return Math.Exp(Distributions.StudentQuantile975(count - 1) * sd / Math.Sqrt(count));
+        return Math.Exp(SampleMoments.MeanHalfWidth(byProcess));
     }
 
     /// <summary>

@@ -24,11 +24,12 @@ public static class TimeRegressionRule
     /// run-to-run swing (<see cref="Tolerances.RunToRun"/>), added in quadrature: a baseline is a measurement too,
     /// and a gate that took it as exact would blame its luck on the run.
     /// </summary>
-    public static RatioEstimate Slowdown(RatioEstimate measured, double recorded, double recordedLower, double recordedUpper, double runToRun)
+    public static RatioEstimate Slowdown(
+        RatioEstimate measured, double recorded, double recordedLower, double recordedUpper, double runToRun)
     {
         var logSlowdown = Math.Log(measured.Value / recorded);
-        var error = Math.Sqrt(Square(StandardError(measured.Lower, measured.Upper)) + Square(StandardError(recordedLower, recordedUpper))
-                              + Square(runToRun));
+        var error = Math.Sqrt(Square(Distributions.StandardError(measured.Lower, measured.Upper))
+                              + Square(Distributions.StandardError(recordedLower, recordedUpper)) + Square(runToRun));
         return new RatioEstimate(Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)))
         {
             Pairs = measured.Pairs,
@@ -36,13 +37,6 @@ public static class TimeRegressionRule
     }
 
     private static readonly double Z95 = Distributions.NormalQuantile975;
-
-    /// <summary>
-    /// A 95 % interval's half-width in log space over 1.96: the standard error it implies (infinite for an unbounded
-    /// interval).
-    /// </summary>
-    private static double StandardError(double lower, double upper) =>
-        lower > 0 && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : double.PositiveInfinity;
 
     private static double Square(double x) => x * x;
 

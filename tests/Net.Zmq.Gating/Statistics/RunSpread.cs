@@ -1,31 +1,24 @@
 namespace NetZmqTests.Gating.Statistics;
 
 /// <summary>
-/// How several runs' estimates of one ratio spread: their centre with an interval for it, the spread beyond what each
-/// run's own interval shows, and the upper confidence bound of a variance from a few runs. Used to adopt a machine
-/// class from unchanged runs, where a spread estimated low lets the next run fail unchanged code.
+/// How several runs' estimates of one ratio spread: their centre with an interval, the spread beyond what each run's
+/// own interval shows, and the upper confidence bound of a variance from a few runs. Used to adopt a machine class
+/// from unchanged runs, where a spread estimated low lets the next run fail unchanged code.
 /// </summary>
 public static class RunSpread
 {
-    /// <summary>
-    /// The standard normal quantile of the one-sided 95 % bound on a variance estimated from a few runs. A fixed
-    /// margin (2 × the estimate, the first machine class's choice) let 2 of 10 leave-one-out runs fail there; the
-    /// upper bound widens with fewer runs (× 2.9 on the standard deviation from 4 runs, × 2.1 from 6, × 1.6 from 10).
-    /// </summary>
-    private const double UpperBoundZ = 1.6449;
-
     private static readonly double Z95 = Distributions.NormalQuantile975;
 
     /// <summary>
-    /// The median of the runs' estimates, with a 95 % interval for the median itself: its standard error is about
-    /// 1.25 × the runs' spread over √n, and never less than a single run's own over √n.
+    /// The median of the runs' estimates, with an interval for the median itself: its standard error is about 1.25 ×
+    /// the runs' spread over √n, and never less than a single run's own over √n.
     /// </summary>
     public static RatioEstimate Centred(IReadOnlyList<RatioEstimate> runs)
     {
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
         var centre = Quantiles.Median(logs);
-        var spread = logs.Count > 1 ? StandardDeviation(logs) : 0;
-        var ownError = Quantiles.Median(runs.Select(r => StandardError(r.Lower, r.Upper)).ToList());
+        var spread = logs.Count > 1 ? Math.Sqrt(SampleMoments.Variance(logs)) : 0;
+        var ownError = Quantiles.Median(runs.Select(OwnError).ToList());
         var error = Math.Max(1.2533 * spread, ownError) / Math.Sqrt(logs.Count);
         return new RatioEstimate(Math.Exp(centre), Math.Exp(centre - (Z95 * error)), Math.Exp(centre + (Z95 * error)))
         {
@@ -35,8 +28,8 @@ public static class RunSpread
 
     /// <summary>
     /// How far the runs' estimates spread beyond their own intervals (<see cref="Baselines.Tolerances.RunToRun"/>): the
-    /// variance of the runs' log estimates at its 95 % upper bound, less their mean squared standard error, as a
-    /// standard deviation; 0 where even the bound stays within what the runs' own intervals show.
+    /// variance of their logs at its upper bound, less their mean squared standard error, as a standard deviation; 0
+    /// where even the bound stays within what the runs' own intervals show.
     /// </summary>
     public static double Swing(IReadOnlyList<RatioEstimate> runs)
     {
@@ -46,14 +39,15 @@ public static class RunSpread
         }
 
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
-        var excess = UpperBoundOfVariance(Variance(logs), logs.Count) - runs.Average(r => Square(StandardError(r.Lower, r.Upper)));
+        var excess = UpperBoundOfVariance(SampleMoments.Variance(logs), logs.Count)
+                     - runs.Average(r => Square(OwnError(r)));
         return excess > 0 ? RoundUp(Math.Sqrt(excess), Distributions.ToleranceStep) : 0;
     }
 
     /// <summary>
-    /// The one-sided 95 % upper confidence bound of a variance estimated from <paramref name="count"/> values:
-    /// estimate × (n − 1) ÷ χ²(0.05; n − 1), the χ² quantile from its table up to 10 degrees of freedom and by the
-    /// Wilson–Hilferty approximation beyond (within 1 % there).
+    /// The one-sided upper confidence bound of a variance from <paramref name="count"/> values: estimate × (n − 1) ÷
+    /// χ²(0.05; n − 1), the χ² quantile from its table up to 10 degrees of freedom, by Wilson–Hilferty beyond. A fixed
+    /// margin lets a few runs that agree by luck set too tight a bound.
     /// </summary>
     public static double UpperBoundOfVariance(double variance, int count)
     {
@@ -65,7 +59,7 @@ public static class RunSpread
         }
         else
         {
-            var cube = 1 - (2.0 / (9 * k)) - (UpperBoundZ * Math.Sqrt(2.0 / (9 * k)));
+            var cube = 1 - (2.0 / (9 * k)) - (Distributions.NormalQuantile95 * Math.Sqrt(2.0 / (9 * k)));
             quantile = k * cube * cube * cube;
         }
 
@@ -73,22 +67,12 @@ public static class RunSpread
     }
 
     /// <summary>The 5 % quantile of the χ² distribution with 1 to 10 degrees of freedom.</summary>
-    private static readonly double[] ChiSquare05 = [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
+    private static readonly double[] ChiSquare05 =
+        [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
 
-    /// <summary>
-    /// A run's standard error of its log ratio from its 95 % interval; 0 where the interval is missing.
-    /// </summary>
-    private static double StandardError(double lower, double upper) =>
-        lower > 0 && upper > lower && double.IsFinite(upper) ? (Math.Log(upper) - Math.Log(lower)) / (2 * Z95) : 0;
-
-    /// <summary>The sample variance (over n − 1).</summary>
-    public static double Variance(IReadOnlyList<double> values)
-    {
-        var mean = values.Average();
-        return values.Sum(v => Square(v - mean)) / (values.Count - 1);
-    }
-
-    private static double StandardDeviation(IReadOnlyList<double> values) => Math.Sqrt(Variance(values));
+    /// <summary>A run's standard error from its own interval; a run without one adds no error of its own.</summary>
+    private static double OwnError(RatioEstimate run) =>
+        Distributions.StandardError(run.Lower, run.Upper) is var error && double.IsFinite(error) ? error : 0;
 
     private static double Square(double x) => x * x;
 
@@ -96,5 +80,6 @@ public static class RunSpread
     /// Up to the next multiple of <paramref name="step"/>, written without a binary fraction's tail (0.015, not
     /// 0.015000000000000001).
     /// </summary>
-    public static double RoundUp(double value, double step) => Math.Round(Math.Ceiling((value / step) - 1e-9) * step, 6);
+    public static double RoundUp(double value, double step) =>
+        Math.Round(Math.Ceiling((value / step) - 1e-9) * step, 6);
 }

@@ -1,28 +1,21 @@
 namespace NetZmqTests.Gating.Statistics;
 
 /// <summary>
-/// The one-sample location estimate and interval behind every paired time ratio: the Hodges–Lehmann estimate (the
-/// median of the Walsh averages, (dᵢ + dⱼ) / 2 for i ≤ j) with the distribution-free interval that inverts the
-/// Wilcoxon signed-rank test, from its exact null distribution. Robust to a stalled operation in a few pairs, and
-/// exact for the small samples a Perf run has.
-/// <para>
-/// With fewer than <see cref="MinimumPairs"/> values the signed-rank interval is coarse (below six values no outcome
-/// reaches 95 %; at six or seven it spans nearly the whole sample), so there the mean and Student's t interval are
-/// used instead, honest about how little a few values say.
-/// </para>
+/// The location estimate and interval behind every paired time ratio: the Hodges–Lehmann estimate (the median of the
+/// Walsh averages) with the interval that inverts the Wilcoxon signed-rank test from its exact null distribution,
+/// robust to a stalled operation in a few pairs. Below <see cref="MinimumPairs"/> values that interval is too coarse,
+/// so there the mean and Student's t interval are used.
 /// </summary>
 public static class SignedRank
 {
-    /// <summary>
-    /// The fewest values whose signed-rank interval is used (at 8 it is the 4th smallest to the 4th largest of 36 Walsh
-    /// averages).
-    /// </summary>
+    /// <summary>The fewest values whose signed-rank interval is used.</summary>
     public const int MinimumPairs = 8;
 
     /// <summary>
     /// The estimate and its two-sided interval at <paramref name="confidence"/>; one value gives an unbounded interval.
     /// </summary>
-    public static (double Estimate, double Lower, double Upper) Interval(IReadOnlyList<double> values, double confidence)
+    public static (double Estimate, double Lower, double Upper) Interval(
+        IReadOnlyList<double> values, double confidence)
     {
         var n = values.Count;
         if (n == 0)
@@ -37,9 +30,7 @@ public static class SignedRank
 
         if (n < MinimumPairs)
         {
-            var mean = values.Average();
-            var sd = Math.Sqrt(values.Sum(v => (v - mean) * (v - mean)) / (n - 1));
-            var half = Distributions.StudentQuantile(n - 1, confidence) * sd / Math.Sqrt(n);
+            var (mean, half) = (values.Average(), SampleMoments.MeanHalfWidth(values, confidence));
             return (mean, mean - half, mean + half);
         }
 
@@ -64,7 +55,7 @@ public static class SignedRank
     /// </summary>
     public static int OrderStatistic(int n, double tail)
     {
-        // counts[w] = number of the 2^n sign patterns whose positive ranks sum to w.
+        // counts[w]: how many of the 2^n sign patterns have positive ranks summing to w.
         var max = n * (n + 1) / 2;
         var counts = new double[max + 1];
         counts[0] = 1;
@@ -87,7 +78,8 @@ public static class SignedRank
 
         if (c == 0)
         {
-            throw new ArgumentException($"{n} values cannot give a signed-rank interval with tails of {tail:P1}", nameof(n));
+            throw new ArgumentException(
+                $"{n} values cannot give a signed-rank interval with tails of {tail:P1}", nameof(n));
         }
 
         return c;
