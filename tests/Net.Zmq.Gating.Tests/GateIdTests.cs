@@ -25,7 +25,23 @@ public sealed class GateIdTests
         "paired/bytes/head/base",
         "paired/aggregate/head/base",
         "paired/calls/binding/floor",
+        "paired/instructions/new/old",
+        "regression/calls",
+        "regression/instructions",
     };
+
+    /// <summary>Every kind has a key that parses back and a name: none is missing from the spellings.</summary>
+    [Fact]
+    public void EveryKind_IsSpelled()
+    {
+        foreach (var kind in Enum.GetValues<GateKind>())
+        {
+            var id = new GateId(kind, "s", "r", BelowBytes: kind == GateKind.BytesPolicy ? 5000 : 0);
+
+            Assert.Equal(id.Key, GateId.Parse(id.Key)?.Key);
+            Assert.NotEmpty(id.Name);
+        }
+    }
 
     [Theory]
     [MemberData(nameof(Keys))]
