@@ -10,37 +10,28 @@ public enum TimeJudgement
     OwnClass,
 
     /// <summary>
-    /// Against another class: per-case time ratios move with the machine, so they are shown, not judged; a suite's
-    /// geometric mean is judged where the file's <see cref="CrossClassRule"/> says it carries, with its wider
-    /// tolerance.
+    /// Against another class: per-case time ratios move with the machine, so they are shown; a suite's geometric mean
+    /// is judged where <see cref="CrossClassRule"/> says it carries.
     /// </summary>
     AcrossClasses,
 
-    /// <summary>
-    /// Not at all: the subject is another build of a native library than the one its baseline measured.
-    /// </summary>
+    /// <summary>Not at all: the subject is another build of a native library than its baseline measured.</summary>
     NotJudged,
 }
 
-/// <summary>
-/// The largest relative difference of a case's bytes per operation (thread-counted, process-wide) between a file's
-/// classes.
-/// </summary>
+/// <summary>The largest relative difference of a case's bytes per operation between a file's classes.</summary>
 public readonly record struct BytesBetweenClasses(double Bytes, double ProcessBytes);
 
 /// <summary>
-/// What one run's gates of one baseline file are judged against: the class of values (this machine's own, once its
-/// swing is measured; otherwise the file's first class with a measured swing) and how time is judged there. Policy
-/// bounds and allocation (counted, not timed) are judged on every machine against the chosen class.
+/// What one run's gates of one baseline file are judged against: this machine's own class once its swing is measured,
+/// else the file's first class with one, and how time is judged there. Policy and allocation are judged everywhere.
 /// </summary>
-/// <param name="Why">Why time is not judged per case (null for <see cref="TimeJudgement.OwnClass"/>): shown with every
-/// gate it leaves unapplied.</param>
+/// <param name="Why">Why time is not judged per case, shown with every gate it leaves unapplied.</param>
 public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, ClassBaseline Class, TimeJudgement Time, string? Why)
 {
     /// <summary>
-    /// Chooses the class <paramref name="machine"/>'s run is judged against. <paramref name="nativeLibrary"/> is the
-    /// subject's fingerprint where the subject is a native library (the floor): another version of the library is
-    /// another floor, and its time ratios are judged against none.
+    /// Chooses the class <paramref name="machine"/>'s run is judged against; <paramref name="nativeLibrary"/> is the
+    /// subject's fingerprint where it is a native library (another version is another floor).
     /// </summary>
     public static BaselineBasis Choose(BaselineFile file, MachineFingerprint machine, SubjectFingerprint? nativeLibrary = null)
     {
@@ -53,18 +44,13 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
             : basis;
     }
 
-    /// <summary>
-    /// This machine's own class in the file, if it has one (the chosen class, or one a refresh here wrote without a
-    /// swing).
-    /// </summary>
+    /// <summary>This machine's own class in the file, if any (perhaps one a refresh wrote without a swing).</summary>
     [JsonIgnore]
     public ClassBaseline? OwnClass { get; init; }
 
     /// <summary>
-    /// The entry a case is judged against: the chosen class's; where that class lacks it, this machine's own class's.
-    /// A case added since the chosen class was measured has its entry only where a refresh wrote it: on a machine
-    /// judged across classes that is its own class, and the refresh that wrote it must not then fail for want of it.
-    /// Its time is not judged per case there anyway; its allocations are counted, the same on every class.
+    /// The entry a case is judged against: the chosen class's, else this machine's own: a case added since the chosen
+    /// class was measured has its entry only where a refresh wrote it, which must not then fail for want of it.
     /// </summary>
     public BaselineCase? EntryOf(string caseId) =>
         Class.Cases.TryGetValue(caseId, out var chosen) ? chosen
@@ -72,12 +58,8 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
         : null;
 
     /// <summary>
-    /// How far a case's counted bytes per operation differ between the file's classes, relative to the class judged
-    /// against: nothing on a machine's own class. Across classes, where the bytes depend on timing (the managed peer's
-    /// I/O thread batches by how fast the threads run), a machine change moves them: the managed peer's Poller at 64 B
-    /// allocated 2.2 % more on a second machine than on the first, beyond the 2 % the first machine's own runs had
-    /// moved. So across classes an allocation bound widens by the largest move seen between the file's classes; where
-    /// counting is exact (the binding, the floor) every class counts the same and nothing widens.
+    /// How much an allocation bound widens: nothing on a machine's own class; across classes, where bytes depend on
+    /// timing (an I/O thread batches by how fast threads run), by the largest move seen between the file's classes.
     /// </summary>
     public BytesBetweenClasses BetweenClasses(string caseId)
     {
@@ -95,9 +77,7 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
                 : 0);
     }
 
-    /// <summary>
-    /// The basis of a file with one class, judged on that class (what the unit tests of single gates use).
-    /// </summary>
+    /// <summary>The basis of a file with one class, judged on that class (for the unit tests of single gates).</summary>
     public static BaselineBasis OwnClassOf(BaselineFile file) => new(file, file.Classes.Single(), TimeJudgement.OwnClass, null);
 
     private static BaselineBasis Across(BaselineFile file, MachineFingerprint machine, ClassBaseline? own)
@@ -118,9 +98,8 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
     }
 
     /// <summary>
-    /// Null when the subject's native library is the version its baseline was recorded on; otherwise why its time
-    /// ratios are not judged: another version of the library is another floor (a system's 4.3.4 where the baseline had
-    /// the package's 4.3.5), and a ratio that moved with it is not a regression of anything this suite gates.
+    /// Null when the subject's native library is the version its baseline recorded; otherwise why its time ratios are
+    /// not judged: a ratio that moved with another floor is not a regression of anything this suite gates.
     /// </summary>
     public static string? NativeVersionBlocker(SubjectFingerprint baseline, SubjectFingerprint current) =>
         baseline.Version == current.Version

@@ -6,29 +6,17 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Applies a baseline file's gates to one subject's cases of one suite, all measured in the same run: one rule per
-/// kind of gate, and here only which gates a case gets and when each applies.
-/// <list type="bullet">
-/// <item>Policy (<see cref="PolicyRule"/>): each hand-set ratio and bytes bound.</item>
-/// <item>Baseline entry: a case the file does not hold fails, unless it is declared unbaselined (then shown).</item>
-/// <item>Time regression per case (<see cref="TimeRegressionRule"/>), in wall time. Against a baseline of another class
-/// of machine (<see cref="BaselineBasis"/>) it is shown but not applied; where the machine was busy while the case was
-/// measured (<see cref="BusyMachineCpus"/>), or the case sleeps between polls (<see cref="CaseIdentity.SleepBound"/>),
-/// its wall time is shown and its CPU time gated instead.</item>
-/// <item>CPU-time regression per case, where asked (the binding's overhead), for sleep-bound cases, and wherever the
-/// machine was busy: the same rule on the ratio in process CPU time.</item>
-/// <item>Allocation regression (<see cref="AllocationRule"/>).</item>
-/// <item>Time regression per suite (<see cref="AggregateRule"/>).</item>
-/// </list>
+/// Applies a baseline file's gates to one subject's cases of one suite: one rule per kind of gate, and here only which
+/// gates a case gets and when each applies. Wall time is shown, not judged, against another class of machine
+/// (<see cref="BaselineBasis"/>); where the machine was busy (<see cref="BusyMachineCpus"/>) or the case sleeps between
+/// polls (<see cref="CaseIdentity.SleepBound"/>), CPU time is gated instead.
 /// </summary>
 public static class GateEvaluator
 {
     private static readonly GateId EntryGate = new(GateKind.BaselineEntry);
 
-    /// <param name="basis">The file and the class its values come from, and how time is judged against them
-    /// (<see cref="BaselineBasis.Choose"/>).</param>
-    /// <param name="gateCpuTime">Also gate each case's CPU-time ratio, as its wall-time ratio is gated: for the
-    /// binding's overhead, where CPU time is the binding's cost and stays steady beside a busy neighbour.</param>
+    /// <param name="gateCpuTime">Also gate each case's CPU-time ratio: for the binding's overhead, where CPU time is its
+    /// cost and stays steady beside a busy neighbour.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
         var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
@@ -64,9 +52,8 @@ public static class GateEvaluator
     }
 
     /// <summary>
-    /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read: each applied or not, so that which
-    /// gates a run has never depends on how busy the machine happened to be (the report's snapshot is the same beside a
-    /// neighbour).
+    /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read, each applied or not: which gates a run
+    /// has never depends on how busy the machine happened to be.
     /// </summary>
     private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {
@@ -93,17 +80,14 @@ public static class GateEvaluator
     }
 
     /// <summary>
-    /// Other processes using this many CPUs or more while a cell was measured make it a busy machine: its wall-time
-    /// ratios moved beside a neighbour (<see cref="Platform.NeighbourLoad"/>), so they are shown, not judged, and the
-    /// CPU-time ratios are gated instead. A quiet run here measured 0.00-0.05; one <c>yes &gt; /dev/null</c> is 1.
+    /// Other processes using this many CPUs or more while a cell was measured make it a busy machine
+    /// (<see cref="Platform.NeighbourLoad"/>): its wall-time ratios are shown, its CPU-time ratios gated instead.
     /// </summary>
     public const double BusyMachineCpus = 0.25;
 
     /// <summary>
-    /// Beside a busy neighbour CPU-time ratios move too, less than wall time but not by nothing: in one of three runs
-    /// beside a <c>yes &gt; /dev/null</c> the buffer strategies' and NonBlocking's CPU-time ratios moved 13-22 % (the
-    /// other two, and every quiet run, within a few percent). So a busy cell's CPU-time gate fails only beyond this
-    /// much: a coarse gate where a fine one would cry wolf. A decision from those runs, not a derived figure.
+    /// Beside a busy neighbour CPU-time ratios move too, less than wall time: a busy cell's CPU-time gate fails only
+    /// beyond this much, a coarse gate where a fine one would cry wolf (a decision, not a derived figure).
     /// </summary>
     public const double BusyMachineRatioTolerance = 0.25;
 
@@ -119,10 +103,6 @@ public static class GateEvaluator
             ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the sender's pace, not the code's; its CPU time is judged"
             : null;
 
-    /// <summary>
-    /// Whether other processes took enough of the machine while the case's cell was measured that its wall time is not
-    /// judged.
-    /// </summary>
     public static bool IsBusy(CaseMeasurement measurement) => measurement.NeighbourCpus > BusyMachineCpus;
 
     /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>

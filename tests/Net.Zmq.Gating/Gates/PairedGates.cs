@@ -6,52 +6,26 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// A subject judged directly against its reference (<see cref="Pairing"/>; the merge gate: a change's build against
-/// the build it changes), both measured in the same cells, their operations interleaved unit by unit, so subject ÷
-/// reference is judged with no baseline file and no machine class (what differs between processes and machines is the
-/// same for both). Every case is a ratio to the reference's same case (<see cref="AnalyzedCase.Ratio"/>, paired by
-/// unit).
-/// <list type="bullet">
-/// <item>Time, per case: fails when the whole 95 % interval of subject ÷ reference lies above 1 +
-/// <see cref="Thresholds.Time"/> and the slowdown exceeds
-/// <see cref="TimeRegressionRule.NoiseFloorNanosecondsPerMessage"/>, in wall time, also beside a busy neighbour (it
-/// slows both alike, operation by operation, so it widens the interval but does not tilt it). Cases that sleep between
-/// polls are shown, not judged (<see cref="SleepBound"/>).</item>
-/// <item>Time, over every case: the geometric mean of subject ÷ reference, each case weighted by its precision (cells
-/// resampled whole: a cell's cases share their workloads), fails when its whole interval lies above 1 +
-/// <see cref="Thresholds.Aggregate"/>: a small slowdown of every path, which no case shows clearly on its own.</item>
-/// <item>Allocation, per case: the subject's bytes per operation above the reference's × (1 + relative) + absolute
-/// slack.</item>
-/// </list>
-/// A failed time gate is measured again after the rest of the run, as every time gate is
-/// (<see cref="GateConfirmation"/>).
+/// A subject judged directly against its reference (<see cref="Pairing"/>), their operations interleaved unit by unit
+/// in the same cells, so subject ÷ reference needs no baseline and no machine class. Time fails per case when the whole
+/// interval lies above the threshold and the slowdown exceeds the noise floor (a busy neighbour slows both alike: it
+/// widens the interval, does not tilt it); over every case when the precision-weighted geometric mean does (a small
+/// slowdown of every path); allocation when bytes exceed the reference's plus slack.
 /// </summary>
 public static class PairedGates
 {
-    /// <summary>
-    /// How far the subject may be slower than its reference before a gate fails, and the allocation slack.
-    /// </summary>
-    /// <param name="Time">Per case: the interval's lower end must exceed 1 + this.</param>
-    /// <param name="Aggregate">Over every case: the geometric mean's interval must lie above 1 + this.</param>
-    /// <param name="BytesRelative">Allocation slack relative to the reference's bytes per operation.</param>
-    /// <param name="BytesAbsolute">Allocation slack in bytes per operation.</param>
+    /// <summary>How far the subject may be slower than its reference before a gate fails, and allocation slack.</summary>
     public sealed record Thresholds(double Time, double Aggregate, double BytesRelative, double BytesAbsolute);
 
     /// <summary>
-    /// The thresholds the suite gates with. Decisions, set from A/A runs in which subject and reference were two copies
-    /// of one packed build (docs/trust.md has the runs): a threshold above what identical bits showed, well below the
-    /// slowdowns the gate must catch (+5 % of one case, +3 % of every case).
+    /// Above what two copies of one build showed against each other (docs/trust.md), well below the slowdowns the gate
+    /// must catch.
     /// </summary>
     public static Thresholds Default { get; } = new(Time: 0.02, Aggregate: 0.01, BytesRelative: 0.01, BytesAbsolute: 1024);
 
-    /// <summary>
-    /// Clusters smaller than this many make the geometric mean's interval meaningless (a narrow PERF_FILTER).
-    /// </summary>
+    /// <summary>Fewer clusters make the geometric mean's interval meaningless (a narrow PERF_FILTER).</summary>
     public const int AggregateMinimumGroups = AggregateRule.MinimumGroups;
 
-    /// <param name="cases">The subject's cases, each judged against the reference's same case.</param>
-    /// <param name="pairing">What the gates call the two.</param>
-    /// <param name="thresholds">The bounds.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Pairing pairing, Thresholds thresholds)
     {
         var results = new List<GateResult>();
@@ -83,10 +57,8 @@ public static class PairedGates
     }
 
     /// <summary>
-    /// Why a case that sleeps between polls (NonBlocking) has no paired time gate: its operation is mostly the
-    /// timer's and the sender's pace, and how two workloads' senders and sleeps happen to meet differs by regime, in
-    /// CPU time too. Two copies of one build measured 0.50 to 1.53 × each other there (PUB/SUB inproc, machine B),
-    /// whole runs of blocks alike, where every other case stayed within a few percent.
+    /// A case that sleeps between polls has no paired time gate: its operation is mostly the timer's and the sender's
+    /// pace, and how two workloads' sleeps meet differs by regime, in CPU time too.
     /// </summary>
     private const string SleepBound =
         "not applied: this case sleeps between polls, and two copies of one build measured 0.50-1.53 × each other there (wall and CPU time alike); shown only";
@@ -111,8 +83,7 @@ public static class PairedGates
 
         if (kind == GateKind.PairedTime && compared.ProcessRatios is { Count: > 1 } processes)
         {
-            // Each process's own ratio: a state of one process (one far from the others) widens the interval, and shows
-            // here.
+            // A state of one process widens the interval; each process's own ratio shows which.
             var each = F($"per process {string.Join(", ", processes.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))}");
             note = note is null ? each : $"{note}; {each}";
         }
@@ -125,11 +96,9 @@ public static class PairedGates
     }
 
     /// <summary>
-    /// The geometric mean over every case judged in wall time, each weighted by its precision (<see cref="Weight"/>),
-    /// its interval from resampling whole groups (cells, whose cases share their workloads).
+    /// The geometric mean over every case judged in wall time, weighted by precision (<see cref="Weight"/>), whole
+    /// cells resampled; null below <paramref name="minimumGroups"/> (the report asks for any).
     /// </summary>
-    /// <param name="minimumGroups">Fewer groups than this give null: the gate judges no mean of fewer than it trusts;
-    /// the report shows any.</param>
     public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases, int minimumGroups = AggregateMinimumGroups)
     {
         var timed = cases.Where(c => !c.Case.SleepBound).ToList();
@@ -149,11 +118,9 @@ public static class PairedGates
     }
 
     /// <summary>
-    /// Where every case was measured in the same processes (P ≥ 2), the mean's interval at the top level: the weighted
-    /// mean of each process's ratios, one per process, and Student's t over those (as a factor: the interval's upper
-    /// end over the estimate). A state of one process that moves every case moves one of these, and resampling cells
-    /// cannot see it (measured: +5 % into every subject case of one process of four read 1.011 [1.004, 1.018] over
-    /// cells). Null for a run of one process.
+    /// Where every case was measured in the same processes (P ≥ 2), the mean's interval at the top level, as a factor:
+    /// Student's t over each process's weighted mean. A state of one process moves every case, which resampling cells
+    /// cannot see. Null for a run of one process.
     /// </summary>
     private static double? OverProcesses(IReadOnlyList<AnalyzedCase> timed)
     {
@@ -170,9 +137,8 @@ public static class PairedGates
     }
 
     /// <summary>
-    /// A ratio's weight in the mean: the inverse of its variance in log space, read from its 95 % interval (floored at
-    /// ±0.1 %, so that no degenerate interval takes all the weight). On the 2-core machine the intervals ran from ±1 %
-    /// (1 KiB over tcp) to ±70 % (64 KiB over tcp, NonBlocking): an unweighted mean was as wide as its widest cases.
+    /// A ratio's weight in the mean: the inverse of its squared log half-width, floored at ±0.1 % so that no
+    /// degenerate interval takes all the weight; an unweighted mean is as wide as its widest cases.
     /// </summary>
     public static double Weight(RatioEstimate ratio)
     {
@@ -196,7 +162,6 @@ public static class PairedGates
             !fails && mean.Value > bound ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {mean.Lower:0.000}") : null);
     }
 
-    /// <summary>The gate of <paramref name="kind"/> between the pair's two, named as the pairing names them.</summary>
     public static GateId Id(GateKind kind, Pairing pairing) => new(kind, pairing.Subject, pairing.Reference);
 
     private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);

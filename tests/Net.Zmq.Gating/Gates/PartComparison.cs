@@ -12,10 +12,7 @@ public enum PartJudgement
     /// <summary>Every function repeated on both sides: the part judged whole.</summary>
     Steady,
 
-    /// <summary>
-    /// Some functions followed the timing (how often a thread was woken, how a batch fell): those that repeated, or
-    /// cost the same per call, judged one by one; the others shown.
-    /// </summary>
+    /// <summary>Some functions followed the timing: those that repeated, or cost the same per call, judged.</summary>
     ByFunction,
 
     /// <summary>No function repeated on both sides: the part is shown, not judged.</summary>
@@ -28,42 +25,30 @@ public enum CountComparison
     /// <summary>It repeated on both sides: its change is the middle repetitions' difference.</summary>
     Steady,
 
-    /// <summary>
-    /// How often it ran followed the timing, but each call cost the same on both sides' every repetition: its change is
-    /// the change per call, at the measured side's calls.
-    /// </summary>
+    /// <summary>How often it ran followed the timing, but each call cost the same: judged per call.</summary>
     PerCall,
 
-    /// <summary>
-    /// It ran on one side only, in every repetition: its change is the lowest repetition of the side it ran on (added,
-    /// or taken away).
-    /// </summary>
+    /// <summary>It ran on one side only, in every repetition: its change is that side's lowest repetition.</summary>
     OneSided,
 
     /// <summary>It followed the timing, call by call: shown, not judged.</summary>
     Varying,
 }
 
-/// <summary>
-/// One function's or one system call's change per message between a measured case and its reference, as far as the
-/// repetitions can tell it (<see cref="CountComparison"/>).
-/// </summary>
+/// <summary>One function's or system call's change per message between a case and its reference.</summary>
 public sealed record CountChange(string Name, double Before, double Now, CountComparison How, double Change)
 {
     public bool Judged => How != CountComparison.Varying;
 
     /// <summary>
     /// Instructions a call of the C library's copies, fills and comparisons may differ by between two builds: their
-    /// count follows their arguments' alignment, which follows where each process laid out its heap and stacks (seen:
-    /// a comparison of routing ids 8 more a call in one of two identical builds, a 64 KiB copy 56 more a message).
+    /// count follows their arguments' alignment, which follows each process's heap and stack layout.
     /// </summary>
     public const double CopyAlignmentPerCall = 64;
 
     /// <summary>
     /// A function's change: steady, per call, one-sided, or shown; a copy's less what its alignment can account for.
-    /// Work called less than once a message (per batch, per wake-up) is judged per call only: how often it ran, and so
-    /// whether it ran at all, is the scheduling's (seen: the I/O thread woken for its socket's room, <c>set_pollout</c>
-    /// and <c>epoll_wait</c>, in every repetition of one of two identical builds and in none of the other's).
+    /// Work called less than once a message is judged per call only: how often it ran is the scheduling's.
     /// </summary>
     public static CountChange OfFunction(string name, Side now, Side before)
     {
@@ -72,8 +57,8 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
             ? Changed(CountComparison.PerCall, (nowPerCall - beforePerCall) * now.CallsPerMessage)
             : null;
         var change = !Side.PerMessage(now, before) ? perCall ?? Changed(CountComparison.Varying, 0)
-            : Repeated.IsSteady(now.Counts) && Repeated.IsSteady(before.Counts) ? Changed(CountComparison.Steady,
-                now.Median - before.Median)
+            : Repeated.IsSteady(now.Counts) && Repeated.IsSteady(before.Counts)
+                ? Changed(CountComparison.Steady, now.Median - before.Median)
             : perCall ?? OneSided(name, now, before) ?? Changed(CountComparison.Varying, 0);
         // A side that kept no calls (a file keeps those of varying work only) takes the other side's.
         var calls = new[] { now, before }.Where(s => s.Calls.Count > 0).Select(s => s.CallsPerMessage)
@@ -88,10 +73,8 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
         || name.StartsWith("mem", StringComparison.Ordinal) || name.StartsWith("str", StringComparison.Ordinal);
 
     /// <summary>
-    /// A system call's change (over all its callers) where it is the same count in every repetition on both sides, and
-    /// made on both or once a message or more; else shown: how often a thread was woken, or found a socket's buffer
-    /// full, is the timing's (seen: the I/O thread's <c>epoll_ctl</c> at 64 KiB in every repetition of one build of two
-    /// identical ones, and in none of the other's).
+    /// A system call's change where it is the same count in every repetition on both sides, and made on both or once a
+    /// message or more; else shown: how often a thread was woken is the timing's.
     /// </summary>
     public static CountChange OfSystemCall(string name, Side now, Side before) =>
         Repeated.IsExact(now.Counts) && Repeated.IsExact(before.Counts) && (now.Ran && before.Ran
@@ -106,9 +89,6 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
                 ? new(name, before.Median, 0, CountComparison.OneSided, -before.Lowest)
                 : null;
 
-    /// <summary>
-    /// As a failure's "why" lists it: its change per message, its share of the part's, before and after.
-    /// </summary>
     public string Said(double partChange)
     {
         var share = partChange != 0 ? FormattableString.Invariant($" ({Change / partChange:0%} of the change)") : "";
@@ -135,12 +115,8 @@ public sealed record Side(IReadOnlyList<long> Counts, IReadOnlyList<long> Calls,
 
     public double CallsPerMessage => Repeated.Median(Calls) / Messages;
 
-    /// <summary>
-    /// Instructions per call where each call cost the same (<see cref="Repeated.PerCall"/>); else null.
-    /// </summary>
     public double? PerCall => Repeated.PerCall(Counts, Calls);
 
-    /// <summary>Whether it ran in every repetition.</summary>
     public bool Ran => Counts.Count > 0 && Counts.All(c => c > 0);
 
     /// <summary>
@@ -152,15 +128,11 @@ public sealed record Side(IReadOnlyList<long> Counts, IReadOnlyList<long> Calls,
             || s.CallsPerMessage >= 1);
 }
 
-/// <summary>
-/// One thread part of a case against its reference's (<see cref="InstructionRule"/>): every function's change, and the
-/// part's judged growth, their sum; every system call's.
-/// </summary>
+/// <summary>One thread part of a case against its reference's (<see cref="InstructionRule"/>).</summary>
 public sealed record PartComparison(
     ThreadPart Part, double Before, double Now, PartJudgement Judgement, double SteadyShare,
     IReadOnlyList<CountChange> Functions, IReadOnlyList<CountChange> SystemCalls)
 {
-    /// <summary>The part's judged growth per message: every judged function's change added up.</summary>
     public double Growth => Functions.Sum(f => f.Change);
 
     public static PartComparison Of(ThreadPart part, CountedInstructions measured, CountedInstructions reference)
@@ -197,7 +169,6 @@ public sealed record PartComparison(
             .ThenBy(c => c.Name, StringComparer.Ordinal)];
     }
 
-    /// <summary>How the part was judged, for a gate's text: whole, or the share of it judged by function.</summary>
     public string How => Judgement switch
     {
         PartJudgement.Steady => "steady",
