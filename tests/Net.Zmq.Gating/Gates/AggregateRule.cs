@@ -6,40 +6,30 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The suite's time-regression gate: the geometric mean over its steady cases measured on a quiet machine of
-/// (ratio ÷ baseline ratio) may exceed 1 by the class's <c>aggregateTolerance</c>; it fails when it does and its 95 %
-/// interval (whole groups resampled) lies above 1. Against another class it is judged with the file's cross-class
-/// tolerance where the file says the suite's mean carries across machines, and shown, not applied, where it does not.
+/// The suite's time-regression gate: the geometric mean of ratio ÷ baseline ratio over its steady, quietly measured
+/// cases fails when it exceeds 1 + tolerance and its interval lies above 1. Against another class it uses the file's
+/// cross-class tolerance where the mean carries, and is shown, not applied, where it does not.
 /// </summary>
 public static class AggregateRule
 {
     private static readonly GateId Gate = new(GateKind.Aggregate);
 
-    /// <summary>
-    /// The aggregate applies where the suite has at least this many groups: its interval resamples groups (see
-    /// <see cref="GeometricMean"/>), and over fewer it would mean nothing. A one-group run (a narrow PERF_FILTER) has
-    /// only its cases' own gates.
-    /// </summary>
+    /// <summary>The fewest groups the interval, resampling groups, means something over.</summary>
     public const int MinimumGroups = 3;
 
     /// <summary>
-    /// Cases whose ratio swings more than this from run to run (<see cref="Tolerances.RunToRun"/>) are left out of the
-    /// suite's aggregate: one case that doubles or halves with the process would move the mean of the steady ones by
-    /// more than the broad slowdown the aggregate is there to see. They keep their own gates.
+    /// Cases swinging more than this from run to run (<see cref="Tolerances.RunToRun"/>) are left out: one would move
+    /// the mean by more than the broad slowdown it is there to see.
     /// </summary>
     public const double MaximumRunToRun = 0.05;
 
-    /// <summary>
-    /// The suite's steady cases (not sleep-bound: their wall time is not the code's) that have a baseline entry and a
-    /// time ratio, each as log(ratio ÷ baseline ratio), in their groups; their mean is the log of the geometric mean.
-    /// </summary>
+    /// <summary>The suite's steady, not sleep-bound cases with an entry, as log(ratio ÷ baseline ratio) by group.</summary>
     public static GateResult? Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
     {
         var baseline = basis.Class;
         var timed = cases.Where(c => !c.Case.IsReference && !c.Case.SleepBound).ToList();
-        // Whether the gate exists depends only on what was measured (a narrow PERF_FILTER has none), never on how busy
-        // the machine was or on the class judged against (whose cases may swing more): a busy run, or a run on another
-        // machine, shows it (applied or not), so every run of the same cases has the same gates.
+        // Whether the gate exists depends only on what was measured, never on how busy the machine was or the class:
+        // every run of the same cases has the same gates.
         if (timed.Select(c => c.Case.Group).Distinct().Count() < MinimumGroups)
         {
             return null;
@@ -70,8 +60,8 @@ public static class AggregateRule
     }
 
     /// <summary>
-    /// The tolerance the suite's mean is judged with and the format of its explanation (<c>{0}</c> the tolerance):
-    /// the class's own, or the file's cross-class one; NaN where the mean is not judged against this class.
+    /// The tolerance and the format of its explanation (<c>{0}</c> the tolerance): the class's own or the cross-class
+    /// one; NaN where the mean is not judged against this class.
     /// </summary>
     private static (double Tolerance, string Whose) ToleranceAndWhose(BaselineBasis basis) => basis.Time switch
     {
@@ -80,10 +70,7 @@ public static class AggregateRule
         _ => (double.NaN, ""),
     };
 
-    /// <summary>
-    /// The gate over the steady cases measured on a quiet machine: the geometric mean of their ratios to the baseline's
-    /// against 1 + <paramref name="tolerance"/>; shown, not applied, where too few groups were measured quietly.
-    /// </summary>
+    /// <summary>The gate over the quietly measured cases; shown, not applied, where too few groups were.</summary>
     private static GateResult Judge(List<AnalyzedCase> steady, ClassBaseline baseline, string name, double tolerance, string whose, string baselinePath)
     {
         var bound = 1 + tolerance;

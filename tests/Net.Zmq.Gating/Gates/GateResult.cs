@@ -7,28 +7,16 @@ public enum GateVerdict
     /// <summary>The bound does not hold, and nothing reviewed accepts it: the run fails.</summary>
     Fail,
 
-    /// <summary>
-    /// The bound does not hold, and the baseline file records it as a reviewed known violation: shown failing, the run
-    /// stays green.
-    /// </summary>
+    /// <summary>The bound does not hold, but the baseline records a reviewed known violation: the run stays green.</summary>
     KnownViolation,
 
-    /// <summary>
-    /// Measured and shown, but not judged: the bound does not apply here (a time ratio against a baseline recorded
-    /// on another class of machine). The note says why; the run stays green.
-    /// </summary>
+    /// <summary>Measured and shown, not judged: the bound does not apply here; the note says why.</summary>
     NotApplied,
 }
 
-/// <summary>
-/// One gate applied to one case: what was measured, the bound, the verdict, and the file the bound came from.
-/// </summary>
-/// <param name="Id">What the gate judges, independent of how it is shown; known violations refer to it.</param>
+/// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the bound's file.</summary>
 public sealed record GateResult(GateId Id, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
 {
-    /// <summary>
-    /// The gate as a reader sees it, e.g. <c>policy: Poller ≤ 1.10 × PureBlocking</c>: its id's name, always.
-    /// </summary>
     public string Gate => Id.Name;
 
     /// <summary>
@@ -38,22 +26,13 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
 
     public bool FailsRun => Verdict == GateVerdict.Fail;
 
-    /// <summary>
-    /// For a native call count gate: each exact call whose count per message differs from the reference's, "more: …" or
-    /// "fewer: …".
-    /// </summary>
+    /// <summary>For a call count gate: each call whose count per message differs, "more: …" or "fewer: …".</summary>
     public IReadOnlyList<string> CallChanges { get; init; } = [];
 
-    /// <summary>
-    /// For a failed instruction gate: the functions whose instructions per message changed most, each with its share of
-    /// the change.
-    /// </summary>
+    /// <summary>For a failed instruction gate: the functions that changed most, with their share.</summary>
     public IReadOnlyList<string> FunctionChanges { get; init; } = [];
 
-    /// <summary>
-    /// For an instruction gate: measured ÷ reference per message, by part (receiver, total), where both sides counted
-    /// it.
-    /// </summary>
+    /// <summary>For an instruction gate: measured ÷ reference per message, by part, where both sides counted it.</summary>
     public IReadOnlyDictionary<string, double> PartRatios { get; init; } = new Dictionary<string, double>();
 
     /// <summary>For an instruction gate: how each judged part was judged, and its judged growth.</summary>

@@ -3,12 +3,9 @@ using NetZmqTests.Gating.Counting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Instructions and system calls per message, judged against a reference (a paired build's counts in the same run, or a
-/// baseline file's), part by part (<see cref="PartComparison"/>): a judged part fails when its functions grew by more
-/// than its bound (<see cref="InstructionBounds"/>): each function's change counted where it repeated on both sides,
-/// and where it followed the timing, only what no repetition overlaps; a system call fails when its count per message
-/// grew by more than <see cref="InstructionBounds.SystemCalls"/>. Memory bookkeeping, other threads and the total are
-/// shown. A failure says why: the functions and calls that changed most, each with its share of the part's growth.
+/// Instructions and system calls per message against a reference (a paired build's or a baseline file's), part by part
+/// (<see cref="PartComparison"/>): a part fails when its judged functions grew beyond its bound, a system call when its
+/// count grew beyond <see cref="InstructionBounds.SystemCalls"/>. A failure names what changed most.
 /// </summary>
 public static class InstructionRule
 {
@@ -44,17 +41,10 @@ public static class InstructionRule
         };
     }
 
-    /// <summary>
-    /// Whether a part's judged growth is beyond its bound, relative to the reference's part, and absolute.
-    /// </summary>
     public static bool Grew(PartComparison part, InstructionBounds bounds) =>
         bounds.For(part.Part) is { } bound && part.Judgement != PartJudgement.Idle
         && part.Growth > part.Before * bound && part.Growth > bounds.Floor;
 
-    /// <summary>
-    /// A part as a gate says it: before → after, its judged growth (per message where it failed), and how it was
-    /// judged.
-    /// </summary>
     private static string Said(PartComparison part, InstructionBounds bounds)
     {
         var relative = part.Before > 0
@@ -68,8 +58,8 @@ public static class InstructionRule
     }
 
     /// <summary>
-    /// What is shown and not judged: memory bookkeeping, other threads and the total where they moved; and per judged
-    /// part, the functions that followed the scheduling, the largest first, with their share of the part.
+    /// What is shown and not judged: memory bookkeeping, other threads and the total where they moved, and the
+    /// functions that followed the scheduling.
     /// </summary>
     private static string? Shown(CountedInstructions measured, CountedInstructions reference, List<PartComparison> parts)
     {
@@ -85,7 +75,6 @@ public static class InstructionRule
             : $"shown, not judged (~: varied between repetitions): {string.Join("; ", moved)}";
     }
 
-    /// <summary>A part's functions that followed the scheduling, by their share of the part.</summary>
     private static string Varying(PartComparison part)
     {
         var varying = part.Functions.Where(f => !f.Judged).OrderByDescending(f => f.Before).ToList();
@@ -104,25 +93,18 @@ public static class InstructionRule
     };
 }
 
-/// <summary>
-/// How one part of a case was judged: whole, by function (and the share of it that repeated), or not at all; and its
-/// judged growth relative to the reference's part.
-/// </summary>
+/// <summary>How one part of a case was judged, and its judged growth relative to the reference's part.</summary>
 public sealed record JudgedPart(string Part, PartJudgement Judgement, double SteadyShare, double Growth);
 
 /// <summary>
-/// How much each judged part of a case's instructions per message may grow before its gate fails (relative to the
-/// reference's part, and by more than <see cref="Floor"/> instructions per message as well), and how many more system
-/// calls per message any one call may make; a part without a bound is shown only. Set from A/A runs
-/// (docs/measurement.md, instructions): a bound sits above what two counts of identical code differ by, and below the
-/// regressions it must catch.
+/// How much each judged part may grow (relative, and by more than <see cref="Floor"/>) and any one system call per
+/// message; a part without a bound is shown only. Above what identical code differs by (docs/measurement.md).
 /// </summary>
 public sealed record InstructionBounds(double? Receiver, double? Sender, double? Library, double? Total)
 {
     /// <summary>
-    /// Instructions per message a part must grow by, beyond its relative bound, to fail: an event that happened in
-    /// every repetition of one side and none of the other (a command one thread sent another) is a few hundred
-    /// instructions a repetition, a fraction of one per message.
+    /// Instructions per message a part must also grow by to fail: an event of one side only (a command between
+    /// threads) is a fraction of one per message.
     /// </summary>
     public double Floor { get; init; } = 2;
 

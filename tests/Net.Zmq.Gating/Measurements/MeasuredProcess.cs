@@ -1,27 +1,18 @@
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// What one measuring process of a run measured: its seed (which replays it, <see cref="Running.RunSeed"/>), which
-/// build of the subject it loaded first, how long it measured, and every case it measured. A run is a set of these.
+/// What one measuring process of a run measured: its seed (<c>PERF_SEED</c> replays it), which build of the subject it
+/// loaded first (empty where only one was), its wall time and every case. A run is a set of these.
 /// </summary>
-/// <param name="Process">Its number in the run, from 0.</param>
-/// <param name="Seed">The seed it drew; <c>PERF_SEED</c> replays it.</param>
-/// <param name="LoadedFirst">Which build of the subject it loaded first (empty where only one was loaded).</param>
-/// <param name="Seconds">Its wall time, start to end, as the process that started it saw it.</param>
 public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, double Seconds, IReadOnlyList<CaseMeasurement> Measurements)
 {
     /// <summary>Whether it measured in the test process itself rather than in a process of its own.</summary>
     public bool InThisProcess { get; init; }
 
     /// <summary>
-    /// The last pass's processes (a confirmation's) joined by the earlier passes' processes of the same cases, each
-    /// process its own (renumbered): a failed gate judged on both passes together sees at least what the first pass
-    /// saw. Judged on the fresh processes alone, a confirmation was two to three times less precise than the pass it
-    /// confirmed and cleared real slowdowns: replayed over machine C's saved runs, 16 injected +3 % and +5 % slowdowns
-    /// cleared alone would have failed on both passes together, none that failed alone would have passed, and the 4
-    /// first-pass failures of 19 A/A runs (and a +5 % in one process of four) would still have cleared. Where the first
-    /// pass measured in one process, its blocks are the top level and one more process cannot make a level of two: the
-    /// confirmation is then judged alone, as before.
+    /// A confirmation's processes joined by the earlier passes' of the same cases, each renumbered: judged alone, a
+    /// confirmation is less precise than the pass it confirms and clears real slowdowns. Where the first pass measured
+    /// in one process, one more cannot make a process level of two: the confirmation is judged alone.
     /// </summary>
     public static IReadOnlyList<MeasuredProcess> WithEarlierPasses(IReadOnlyList<IReadOnlyList<MeasuredProcess>> passes)
     {
@@ -38,17 +29,11 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
             .Select((p, i) => p with { Process = i })];
     }
 
-    /// <summary>
-    /// Whether a confirmation is judged together with the first pass <paramref name="firstPass"/>: where it measured in
-    /// several processes.
-    /// </summary>
     public static bool JudgedTogether(IReadOnlyList<MeasuredProcess> firstPass) => firstPass.Count > 1;
 
     /// <summary>
-    /// One measurement per case from several processes' measurements of it: their operations one after another, each
-    /// marked with its process, and pairing units and blocks renumbered so that no two processes share one (operations
-    /// of different processes never pair). Bytes and collections per operation are the median over processes, as
-    /// each process's is the median over its operations.
+    /// One measurement per case from several processes': operations one after another, marked with their process,
+    /// units and blocks renumbered so that no two processes pair; bytes and collections the median over processes.
     /// </summary>
     public static IReadOnlyList<CaseMeasurement> Combine(IReadOnlyList<MeasuredProcess> processes)
     {
