@@ -23,7 +23,9 @@ public static class AggregateRule
     /// </summary>
     public const double MaximumRunToRun = 0.05;
 
-    /// <summary>The suite's steady, not sleep-bound cases with an entry, as log(ratio ÷ baseline ratio) by group.</summary>
+    /// <summary>
+    /// The suite's steady, not sleep-bound cases with an entry, as log(ratio ÷ baseline ratio) by group.
+    /// </summary>
     public static GateResult? Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
     {
         var baseline = basis.Class;

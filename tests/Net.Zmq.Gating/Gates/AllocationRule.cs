@@ -6,10 +6,9 @@ using NetZmqTests.Gating.Reporting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The allocation-regression gates of one case: bytes per operation fail above baseline × (1 + relative) + absolute
-/// slack. Where a subject also allocates on threads it does not own (a managed subject's own I/O thread), the
-/// process-wide figure has its own gate, with the file's <c>processBytesTolerance</c>. Across machine classes each
-/// bound widens by how far the file's classes differ (<see cref="BaselineBasis.BetweenClasses"/>).
+/// The allocation-regression gates of one case: bytes per operation fail above baseline × (1 + relative) + slack, the
+/// process-wide figure too where a subject allocates on threads it does not own; across machine classes each bound
+/// widens (<see cref="BaselineBasis.BetweenClasses"/>).
 /// </summary>
 public static class AllocationRule
 {

@@ -6,7 +6,6 @@ namespace NetZmqTests.Gating.Gates;
 /// <summary>How a run's time ratios are judged against a baseline file.</summary>
 public enum TimeJudgement
 {
-    /// <summary>Per case and per suite, against values and swings measured on this machine's own class.</summary>
     OwnClass,
 
     /// <summary>
@@ -77,7 +76,9 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
                 : 0);
     }
 
-    /// <summary>The basis of a file with one class, judged on that class (for the unit tests of single gates).</summary>
+    /// <summary>
+    /// The basis of a file with one class, judged on that class (for the unit tests of single gates).
+    /// </summary>
     public static BaselineBasis OwnClassOf(BaselineFile file) => new(file, file.Classes.Single(), TimeJudgement.OwnClass, null);
 
     private static BaselineBasis Across(BaselineFile file, MachineFingerprint machine, ClassBaseline? own)

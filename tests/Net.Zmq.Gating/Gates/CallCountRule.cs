@@ -4,20 +4,15 @@ using NetZmqTests.Gating.Counting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Native calls per message, judged exactly: a call that is steady on both sides (<see cref="CountedCase.IsSteady"/>)
-/// and of a judged outcome (<see cref="CallKey.IsJudged"/>) may not be made more often per message than the reference
-/// makes it (a paired build's count, or the count a baseline file recorded). Counts are whole numbers over whole
-/// numbers of messages, so the comparison is of integers: no tolerance, no interval. Calls that vary with timing are
-/// shown in the note, never judged.
+/// Native calls per message, judged exactly: a steady call (<see cref="CountedCase.IsSteady"/>) of a judged outcome
+/// (<see cref="CallKey.IsJudged"/>) may not be made more often than the reference makes it. Counts are integers, so
+/// no tolerance and no interval; calls that vary with timing are shown only.
 /// </summary>
 public static class CallCountRule
 {
-    /// <summary>
-    /// The reference side of a comparison: its count per repetition of so many messages, or null where it varied.
-    /// </summary>
+    /// <summary>The reference's count per repetition of so many messages, or null where it varied.</summary>
     public sealed record Reference(long Messages, IReadOnlyDictionary<string, long?> Calls);
 
-    /// <summary>The reference a counted case gives: its steady counts, and null for those that varied.</summary>
     public static Reference Of(CountedCase counted) =>
         new(counted.MessagesPerRepetition, counted.Calls.ToDictionary(c => c, c => counted.IsSteady(c) ? counted.CountIn(0, c) : (long?)null, StringComparer.Ordinal));
 
@@ -48,16 +43,9 @@ public static class CallCountRule
         };
     }
 
-    /// <summary>
-    /// The calls made more and fewer times per message than by the reference, those shown only, and how many were
-    /// judged.
-    /// </summary>
     private sealed record CallComparison(List<string> More, List<string> Fewer, List<string> Varying, int Judged);
 
-    /// <summary>
-    /// Every call of either side, in ordinal order: judged exactly where it is judged and steady on both sides, else
-    /// shown only.
-    /// </summary>
+    /// <summary>Every call of either side: judged where it is judged and steady on both sides, else shown.</summary>
     private static CallComparison Compare(CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
     {
         var more = new List<string>();

@@ -1,10 +1,9 @@
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// Confirm before failing: a time gate that failed is judged again on a fresh measurement of its case (and the
-/// case's reference), taken after the rest of the run, and fails only if it fails again. On a shared machine a
-/// stretch of bad luck can push one run's ratio past a bound; a regression pushes it past twice. Allocation is
-/// counted, not sampled from a scattering clock, and is not re-measured.
+/// Confirm before failing: a failed time gate is judged again on a fresh measurement after the rest of the run and
+/// fails only if it fails again; bad luck pushes a ratio past a bound once, a regression twice. Allocation is counted,
+/// not re-measured.
 /// </summary>
 public static class GateConfirmation
 {
@@ -13,9 +12,8 @@ public static class GateConfirmation
         gates.Where(g => g.JudgesTime && g.Verdict == GateVerdict.Fail).Select(g => g.Case).Distinct(StringComparer.Ordinal).ToList();
 
     /// <summary>
-    /// <paramref name="first"/> with each failed time gate replaced by its judgement on the fresh measurement
-    /// (<paramref name="again"/>, the same gates evaluated on it, or with <paramref name="onBothPasses"/> on the fresh
-    /// and the first measurement together): it fails only if it failed both times, and its note gives both either way.
+    /// <paramref name="first"/> with each failed time gate replaced by its judgement again (<paramref name="again"/>,
+    /// or <paramref name="onBothPasses"/>): it fails only if it failed both times; its note gives both.
     /// </summary>
     public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again, bool onBothPasses = false)
     {

@@ -15,8 +15,8 @@ public static class GateEvaluator
 {
     private static readonly GateId EntryGate = new(GateKind.BaselineEntry);
 
-    /// <param name="gateCpuTime">Also gate each case's CPU-time ratio: for the binding's overhead, where CPU time is its
-    /// cost and stays steady beside a busy neighbour.</param>
+    /// <param name="gateCpuTime">Also gate each case's CPU-time ratio: for the binding's overhead, where CPU time is
+    /// its cost and stays steady beside a busy neighbour.</param>
     public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
         var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
@@ -52,8 +52,8 @@ public static class GateEvaluator
     }
 
     /// <summary>
-    /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read, each applied or not: which gates a run
-    /// has never depends on how busy the machine happened to be.
+    /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read, each applied or not: which gates a
+    /// run has never depends on how busy the machine happened to be.
     /// </summary>
     private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {

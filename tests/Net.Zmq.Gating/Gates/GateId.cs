@@ -87,7 +87,6 @@ public readonly record struct GateId(
         (PairedInstructions, "paired/instructions", 2, "instructions per message"),
     ];
 
-    /// <summary>The forms <see cref="Parse"/> accepts, for error messages.</summary>
     public static string Forms { get; } = string.Join(", ", [
         "policy/ratio/<variant>/<reference>", "policy/bytes/<variant>/below/<bytes>",
         "policy/bytes/<variant>/below/<bytes>/upTo/<message bytes>",
@@ -111,7 +110,6 @@ public readonly record struct GateId(
 
     public override int GetHashCode() => HashCode.Combine(Kind, Variant, Reference, UpToMessageBytes, BelowBytes);
 
-    /// <summary>The gate's name as the report and the claims show it.</summary>
     public string Name => Kind switch
     {
         RatioPolicy => F($"policy: {Variant} ≤ {RatioMax:0.00} × {Reference}"),

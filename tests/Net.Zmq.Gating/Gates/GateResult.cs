@@ -7,7 +7,9 @@ public enum GateVerdict
     /// <summary>The bound does not hold, and nothing reviewed accepts it: the run fails.</summary>
     Fail,
 
-    /// <summary>The bound does not hold, but the baseline records a reviewed known violation: the run stays green.</summary>
+    /// <summary>
+    /// The bound does not hold, but the baseline records a reviewed known violation: the run stays green.
+    /// </summary>
     KnownViolation,
 
     /// <summary>Measured and shown, not judged: the bound does not apply here; the note says why.</summary>
@@ -32,7 +34,9 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
     /// <summary>For a failed instruction gate: the functions that changed most, with their share.</summary>
     public IReadOnlyList<string> FunctionChanges { get; init; } = [];
 
-    /// <summary>For an instruction gate: measured ÷ reference per message, by part, where both sides counted it.</summary>
+    /// <summary>
+    /// For an instruction gate: measured ÷ reference per message, by part, where both sides counted it.
+    /// </summary>
     public IReadOnlyDictionary<string, double> PartRatios { get; init; } = new Dictionary<string, double>();
 
     /// <summary>For an instruction gate: how each judged part was judged, and its judged growth.</summary>

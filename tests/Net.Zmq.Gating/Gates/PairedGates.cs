@@ -14,7 +14,9 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class PairedGates
 {
-    /// <summary>How far the subject may be slower than its reference before a gate fails, and allocation slack.</summary>
+    /// <summary>
+    /// How far the subject may be slower than its reference before a gate fails, and allocation slack.
+    /// </summary>
     public sealed record Thresholds(double Time, double Aggregate, double BytesRelative, double BytesAbsolute);
 
     /// <summary>

@@ -3,21 +3,16 @@ using System.Text.Json.Serialization;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The names a pair of subjects goes by where one is judged directly against the other, both measured in the same run
-/// (<see cref="PairedGates"/>): the gates, the verdict and the costs speak of the pair only through these, so Gating
-/// knows no build, version or library by name. A declaration outside Gating chooses them.
+/// The names a pair of subjects goes by where one is judged directly against the other (<see cref="PairedGates"/>),
+/// chosen outside Gating, so that Gating knows no build, version or library by name. Subject and reference are one
+/// lower-case word each.
 /// </summary>
-/// <param name="Suite">The suite the subject's cases over the reference's are judged as.</param>
-/// <param name="Title">The suite as a heading names it.</param>
-/// <param name="Subject">The subject judged, as a sentence names it (one lower-case word).</param>
-/// <param name="Reference">What it is judged against, as a sentence names it (one lower-case word).</param>
 public sealed record Pairing(string Suite, string Title, string Subject, string Reference)
 {
     /// <summary>The ratio every gate of the pair judges, e.g. "new ÷ old".</summary>
     [JsonIgnore]
     public string Ratio => $"{Subject} ÷ {Reference}";
 
-    /// <summary>The ratio as a sentence or a column opens with it.</summary>
     [JsonIgnore]
     public string RatioTitle => Capitalized(Ratio);
 
@@ -25,11 +20,9 @@ public sealed record Pairing(string Suite, string Title, string Subject, string 
     [JsonIgnore]
     public string Source => $"no baseline: {Subject} and {Reference} measured together in this run";
 
-    /// <summary>The subject as a sentence opens with it.</summary>
     [JsonIgnore]
     public string SubjectTitle => Capitalized(Subject);
 
-    /// <summary>The reference as a sentence opens with it.</summary>
     [JsonIgnore]
     public string ReferenceTitle => Capitalized(Reference);
 

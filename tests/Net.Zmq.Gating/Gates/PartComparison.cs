@@ -67,7 +67,6 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
         return change with { Change = Math.Sign(change.Change) * Math.Max(0, Math.Abs(change.Change) - allowed) };
     }
 
-    /// <summary>The C library's copies, fills and comparisons, by glibc's names.</summary>
     public static bool IsCopy(string name) =>
         name.StartsWith("__mem", StringComparison.Ordinal) || name.StartsWith("__str", StringComparison.Ordinal)
         || name.StartsWith("mem", StringComparison.Ordinal) || name.StartsWith("str", StringComparison.Ordinal);
@@ -103,10 +102,7 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
     }
 }
 
-/// <summary>
-/// One side's counts of a function or system call in each repetition: per message, and per call where every
-/// repetition's calls are known and each call cost the same.
-/// </summary>
+/// <summary>One side's counts of a function or system call in each repetition.</summary>
 public sealed record Side(IReadOnlyList<long> Counts, IReadOnlyList<long> Calls, int Messages)
 {
     public double Median => Repeated.Median(Counts) / Messages;
@@ -119,10 +115,7 @@ public sealed record Side(IReadOnlyList<long> Counts, IReadOnlyList<long> Calls,
 
     public bool Ran => Counts.Count > 0 && Counts.All(c => c > 0);
 
-    /// <summary>
-    /// Whether a function is per-message work: on every side where it ran, called at least once a message (or its
-    /// calls are not known: a thread's root, code reached by jumps).
-    /// </summary>
+    /// <summary>Per-message work: called at least once a message wherever it ran, or its calls unknown.</summary>
     public static bool PerMessage(Side now, Side before) =>
         new[] { now, before }.Where(s => s.Counts.Any(c => c > 0)).All(s => s.Calls.Count == 0
             || s.CallsPerMessage >= 1);
@@ -155,7 +148,6 @@ public sealed record PartComparison(
 
     internal static readonly Counts NoCalls = new Dictionary<string, IReadOnlyList<long>>();
 
-    /// <summary>Every function (or system call) of either side, compared, the largest change first.</summary>
     internal static List<CountChange> Changes(Counts now, Counts nowCalls, int nowMessages,
         Counts before, Counts beforeCalls, int beforeMessages, Func<string, Side, Side, CountChange> compare)
     {

@@ -6,16 +6,14 @@ using NetZmqTests.Gating.Reporting;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The policy's gates: each hand-set ratio bound in every group, failing when the ratio's whole 95 % confidence
-/// interval lies above the bound (beside a busy neighbour shown, not judged), and each bytes bound, failing when the
-/// counted bytes per operation reach it; a known violation recorded in the file is accepted.
+/// The policy's gates: each hand-set ratio bound, failing when the ratio's whole interval lies above it, and each
+/// bytes bound, failing when the counted bytes reach it; a recorded known violation is accepted.
 /// </summary>
 public static class PolicyRule
 {
     /// <summary>
-    /// A ratio bound is a claim about wall time on a quiet machine, and beside a busy neighbour wall time is stretched
-    /// unevenly: there it is shown, not judged (it has no CPU-time form; machine B beside <c>yes</c> put PUB/SUB inproc
-    /// Poller 64 B at 1.53 × PureBlocking, reproduced, and 1.56 × in CPU time: the neighbour's cost, not the code's).
+    /// A ratio bound is a claim about wall time on a quiet machine; beside a busy neighbour, which stretches it
+    /// unevenly in CPU time too, it is shown, not judged.
     /// </summary>
     private static string? BusyForAClaim(AnalyzedCase analyzed) =>
         GateEvaluator.BusyNote(analyzed, "and the bound is a claim about a quiet machine");
@@ -23,10 +21,6 @@ public static class PolicyRule
     public static IEnumerable<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
         RatioPolicy(cases, policy, baselinePath).Concat(BytesPolicy(cases, policy, baselinePath));
 
-    /// <summary>
-    /// Allocation is counted, not sampled from a scattering clock: a bound fails when the measured bytes per
-    /// operation (the median over operations) reach it.
-    /// </summary>
     private static IEnumerable<GateResult> BytesPolicy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
     {
         foreach (var bound in policy.BytesBounds)
@@ -46,8 +40,8 @@ public static class PolicyRule
     }
 
     /// <summary>
-    /// A bound that holds in this run though a known violation of it is recorded: the entry stays as long as the
-    /// violation is seen on some machine (a known violation holds for every class; its evidence says where it failed).
+    /// A bound that holds though a known violation is recorded: the entry stays while some machine sees it (its
+    /// evidence says where).
     /// </summary>
     private static string? HoldsDespite(KnownViolation? accepted) =>
         accepted is null ? null : $"it holds in this run; its known-violation entry records where it did not: {accepted.Evidence}";

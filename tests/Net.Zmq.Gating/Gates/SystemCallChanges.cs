@@ -16,9 +16,7 @@ internal static class SystemCallChanges
 
     /// <summary>
     /// System calls by the C library's function that made them, over all its callers: which caller a call is booked to
-    /// can follow the profile's order where two reach it alike (seen: the native library's I/O thread's
-    /// <c>epoll_ctl</c> booked whole to <c>set_pollout</c> in one process and to <c>reset_pollout</c> in another), what
-    /// it costs a message cannot.
+    /// can follow the profile's order, what it costs a message cannot.
     /// </summary>
     private static Dictionary<string, IReadOnlyList<long>> ByCall(Counts calls) =>
         calls.GroupBy(c => CallOf(c.Key), StringComparer.Ordinal).ToDictionary(g => g.Key,

@@ -6,23 +6,20 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Gating.Gates;
 
 /// <summary>
-/// The time-regression gate of one case, in wall time or in CPU time: its ratio to the group's reference may exceed the
-/// baseline ratio by the case's tolerance, and fails only when the slowdown exceeds it significantly and by more
-/// than <see cref="NoiseFloorNanosecondsPerMessage"/> per message (<see cref="GateEvaluator"/> says when it applies).
+/// The time-regression gate of one case, in wall or CPU time: it fails only when the slowdown against the baseline
+/// ratio exceeds the tolerance significantly and by more than <see cref="NoiseFloorNanosecondsPerMessage"/>.
 /// </summary>
 public static class TimeRegressionRule
 {
     /// <summary>
-    /// A time regression smaller than this, per message, never fails a gate, however significant: 0.1 ms in an
-    /// operation of 10,000 messages, a few percent of the shortest operation measured here (3 ms).
+    /// A time regression smaller than this, per message, never fails a gate, however significant: a few percent of the
+    /// shortest operation measured.
     /// </summary>
     public const double NoiseFloorNanosecondsPerMessage = 10;
 
     /// <summary>
-    /// The case's slowdown against its baseline, ratio ÷ baseline ratio, with a 95 % interval that carries both
-    /// measurements' uncertainty (each one's own paired interval, as standard errors in log space) and the case's
-    /// run-to-run swing (<see cref="Tolerances.RunToRun"/>), added in quadrature: a baseline is a measurement too,
-    /// and a gate that took it as exact would blame its luck on the run.
+    /// Ratio ÷ baseline ratio, its interval carrying both measurements' standard errors and the run-to-run swing
+    /// (<see cref="Tolerances.RunToRun"/>) in quadrature: a baseline is a measurement too.
     /// </summary>
     public static RatioEstimate Slowdown(
         RatioEstimate measured, double recorded, double recordedLower, double recordedUpper, double runToRun)
@@ -40,15 +37,9 @@ public static class TimeRegressionRule
 
     private static double Square(double x) => x * x;
 
-    /// <summary>
-    /// What a time gate judges a measured ratio against: the recorded ratio with its interval, its run-to-run swing and
-    /// the tolerance.
-    /// </summary>
+    /// <summary>What a time gate judges a measured ratio against.</summary>
     public sealed record Bound(RatioEstimate Recorded, double RunToRun, double Tolerance);
 
-    /// <summary>
-    /// One time regression gate (wall or CPU time): <paramref name="measured"/> against the recorded ratio.
-    /// </summary>
     public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, Bound bound, string baselinePath)
     {
         var (recorded, runToRun, ratioTolerance) = (bound.Recorded.Value, bound.RunToRun, bound.Tolerance);

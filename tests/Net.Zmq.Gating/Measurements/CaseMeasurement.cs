@@ -17,7 +17,9 @@ public sealed record CaseIdentity(string Id, string Subject, string Suite, strin
     /// </summary>
     public bool SleepBound { get; init; }
 
-    /// <summary>Why this case has no baseline entry by design (shown, never failed), or null when it must have one.</summary>
+    /// <summary>
+    /// Why this case has no baseline entry by design (shown, never failed), or null when it must have one.
+    /// </summary>
     public string? Unbaselined { get; init; }
 
     [System.Text.Json.Serialization.JsonIgnore]
@@ -40,7 +42,9 @@ public sealed record CaseMeasurement(
     private readonly IReadOnlyList<int>? _pairingUnits;
     private readonly IReadOnlyList<int>? _blocks;
 
-    /// <summary>Per operation, the pairing unit it ran in (<see cref="PairedSamples"/>); by default its index.</summary>
+    /// <summary>
+    /// Per operation, the pairing unit it ran in (<see cref="PairedSamples"/>); by default its index.
+    /// </summary>
     public IReadOnlyList<int> PairingUnits
     {
         get => _pairingUnits ?? Enumerable.Range(0, NanosecondsPerOperation.Count).ToList();
@@ -56,10 +60,7 @@ public sealed record CaseMeasurement(
             : throw new ArgumentException($"{Case.Id}: {value.Count} blocks for {NanosecondsPerOperation.Count} operations");
     }
 
-    /// <summary>
-    /// Per operation, the process it ran in (<see cref="MeasuredProcess"/>); all 0 when not given. Block and unit
-    /// numbers are unique across a run's processes.
-    /// </summary>
+    /// <summary>Per operation, the process it ran in (<see cref="MeasuredProcess"/>); all 0 when not given.</summary>
     public IReadOnlyList<int> Processes
     {
         get => _processes ?? new int[NanosecondsPerOperation.Count];
@@ -85,7 +86,9 @@ public sealed record CaseMeasurement(
 
     private readonly IReadOnlyList<double>? _cpu;
 
-    /// <summary>CPUs other processes used while the cell was measured (<see cref="Platform.NeighbourLoad"/>), or null.</summary>
+    /// <summary>
+    /// CPUs other processes used while the cell was measured (<see cref="Platform.NeighbourLoad"/>), or null.
+    /// </summary>
     public double? NeighbourCpus { get; init; }
 
     public double MeanNanoseconds => NanosecondsPerOperation.Average();

@@ -1,10 +1,9 @@
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// Pairs the operations of two cases measured together. Operations carry the pairing unit they ran in (a stretch
-/// of alternating operations on one workload, see <see cref="Running.InterleavedSchedule"/>); each unit both cases
-/// ran in gives one log-ratio: the mean log time of the case's operations there minus the reference's. A unit's
-/// operations are ordered so that every case's mean position is the same, so a linear drift inside it cancels.
+/// Pairs the operations of two cases measured together: each pairing unit both ran in
+/// (<see cref="Running.InterleavedSchedule"/>) gives one log-ratio, mean log time minus the reference's; a unit's
+/// order gives every case the same mean position, so a linear drift cancels.
 /// </summary>
 public static class PairedSamples
 {
@@ -12,9 +11,6 @@ public static class PairedSamples
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference) =>
         LogRatios(subject, reference, m => m.NanosecondsPerOperation);
 
-    /// <summary>
-    /// Paired log-ratios of <paramref name="values"/> (wall or CPU time per operation), one per unit.
-    /// </summary>
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
         var theirs = MeanLogByUnit(reference, values(reference));
@@ -37,11 +33,8 @@ public static class PairedSamples
     }
 
     /// <summary>
-    /// Paired log-ratios of <paramref name="values"/>, one per block, by block: the mean of the block's unit
-    /// log-ratios. For two cases measured on workloads of their own (two builds of one binding), each block's pair of
-    /// workloads settles into a regime of its own (how their connections and threads happened to meet), which every
-    /// unit of the block shares: the blocks, not the units, are the independent samples, and an interval over units
-    /// would be too narrow.
+    /// One log-ratio per block, the mean of its units': two cases on workloads of their own settle into a regime per
+    /// block that all its units share, so the blocks are the independent samples.
     /// </summary>
     private static SortedDictionary<int, double> BlockLogRatiosKeyed(CaseMeasurement subject, CaseMeasurement reference,
         Func<CaseMeasurement, IReadOnlyList<double>> values)
@@ -77,11 +70,7 @@ public static class PairedSamples
         return means;
     }
 
-    /// <summary>
-    /// The block log-ratios (<see cref="BlockLogRatiosKeyed"/>), one list per measuring process
-    /// (<see cref="CaseMeasurement.Processes"/>), in process order: the samples of a ratio whose processes are the top
-    /// level of repetition (<see cref="Statistics.ProcessLevel"/>).
-    /// </summary>
+    /// <summary>The block log-ratios, one list per process in order (<see cref="Statistics.ProcessLevel"/>).</summary>
     public static Statistics.ProcessSamples BlockLogRatiosByProcess(CaseMeasurement subject, CaseMeasurement reference,
         Func<CaseMeasurement, IReadOnlyList<double>> values)
     {

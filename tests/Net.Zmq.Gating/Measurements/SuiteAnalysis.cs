@@ -3,29 +3,21 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Gating.Measurements;
 
 /// <summary>
-/// A measured case with its time ratio to its reference case, measured in the same run, and the reference's
-/// per-operation times (the case's own for a reference), which the time gates' significance test needs.
+/// A measured case with its time ratio to its reference case and the reference's per-operation times.
 /// </summary>
 public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio, IReadOnlyList<double> ReferenceNanosecondsPerOperation)
 {
     public CaseIdentity Case => Measurement.Case;
 
-    /// <summary>
-    /// The same ratio in process CPU time instead of wall time (paired the same way); null where CPU time was not
-    /// measured.
-    /// </summary>
+    /// <summary>The same ratio in process CPU time; null where CPU time was not measured.</summary>
     public RatioEstimate? CpuRatio { get; init; }
 
-    /// <summary>
-    /// Where the reference is another subject's same case (a build against the build it changes), that case's bytes per
-    /// operation: what this case's allocation is judged against. Null where the reference is a variant of the case's
-    /// own subject.
-    /// </summary>
+    /// <summary>Where the reference is another subject's same case, its bytes per operation; else null.</summary>
     public double? ReferenceBytesPerOperation { get; init; }
 
     /// <summary>
-    /// Where the ratio was measured in several processes and judged over them (<see cref="Statistics.ProcessLevel"/>),
-    /// the ratio each process measured, in process order: what shows a state of one process. Null otherwise.
+    /// Where the ratio was judged over several processes (<see cref="Statistics.ProcessLevel"/>), each one's ratio in
+    /// process order; else null.
     /// </summary>
     public IReadOnlyList<double>? ProcessRatios { get; init; }
 }
@@ -55,10 +47,6 @@ public static class SuiteAnalysis
         }).ToList();
     }
 
-    /// <summary>
-    /// <paramref name="subject"/> judged against <paramref name="reference"/>: another variant, or the same case of
-    /// another subject.
-    /// </summary>
     public static AnalyzedCase Against(CaseMeasurement subject, CaseMeasurement reference) =>
         new(subject, Compare(subject, reference), reference.NanosecondsPerOperation)
         {
@@ -69,9 +57,8 @@ public static class SuiteAnalysis
         };
 
     /// <summary>
-    /// The ratio of one case's time to another's (another variant, or the same case of another subject): paired
-    /// when the two were measured together, as every gated pair is; otherwise (cases of different cells, which
-    /// some published claims compare) median over median of independent samples.
+    /// Paired where the two were measured together, as every gated pair is; otherwise (different cells, as some
+    /// published claims compare) median over median.
     /// </summary>
     public static RatioEstimate Compare(CaseMeasurement subject, CaseMeasurement reference) =>
         PairedSamples.MeasuredTogether(subject, reference)

@@ -9,10 +9,7 @@ public readonly record struct SuiteId(string Subject, string Suite)
     /// <summary>The baseline file's name, e.g. <c>Subject.Patterns.json</c>.</summary>
     public string FileName => $"{Subject}.{Suite}.json";
 
-    /// <summary>
-    /// The suite a baseline file's name stands for; null when the name is not
-    /// <c>&lt;subject&gt;.&lt;suite&gt;.json</c>.
-    /// </summary>
+    /// <summary>The suite a baseline file's name stands for, or null.</summary>
     public static SuiteId? FromFileName(string fileName)
     {
         var parts = Path.GetFileName(fileName).Split('.');

@@ -66,7 +66,6 @@ public static class RunSpread
         return variance * k / quantile;
     }
 
-    /// <summary>The 5 % quantile of the χ² distribution with 1 to 10 degrees of freedom.</summary>
     private static readonly double[] ChiSquare05 =
         [0.00393, 0.1026, 0.3518, 0.7107, 1.1455, 1.6354, 2.1673, 2.7326, 3.3251, 3.9403];
 
@@ -76,10 +75,7 @@ public static class RunSpread
 
     private static double Square(double x) => x * x;
 
-    /// <summary>
-    /// Up to the next multiple of <paramref name="step"/>, written without a binary fraction's tail (0.015, not
-    /// 0.015000000000000001).
-    /// </summary>
+    /// <summary>Up to the next multiple of <paramref name="step"/>, without a binary fraction's tail.</summary>
     public static double RoundUp(double value, double step) =>
         Math.Round(Math.Ceiling((value / step) - 1e-9) * step, 6);
 }
