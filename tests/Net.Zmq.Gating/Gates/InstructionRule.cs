@@ -57,10 +57,7 @@ public static class InstructionRule
             : $"{said} {relative} ({part.How})";
     }
 
-    /// <summary>
-    /// What is shown and not judged: memory bookkeeping, other threads and the total where they moved, and the
-    /// functions that followed the scheduling.
-    /// </summary>
+    /// <summary>Shown, not judged: bookkeeping, other threads, the total, and scheduling-led functions.</summary>
     private static string? Shown(CountedInstructions measured, CountedInstructions reference, List<PartComparison> parts)
     {
         string Count(CountedInstructions counted, ThreadPart part) =>

@@ -1,9 +1,6 @@
 namespace NetZmqTests.Gating.Statistics;
 
-/// <summary>
-/// The one home of bootstrap resampling: percentile intervals from a fixed seed, so that the same values always give
-/// the same interval.
-/// </summary>
+/// <summary>The one home of bootstrap resampling, from a fixed seed: the same values give the same interval.</summary>
 public static class Bootstrap
 {
     /// <summary>Enough resamples that an interval's ends move by under 1 % between seeds.</summary>
@@ -11,10 +8,7 @@ public static class Bootstrap
 
     public const int Seed = 20261123;
 
-    /// <summary>
-    /// The percentile interval at <see cref="Distributions.Confidence"/> of a statistic, <paramref name="draw"/>
-    /// computing it once on a resample drawn from the random source it is given.
-    /// </summary>
+    /// <summary>The percentile interval of a statistic <paramref name="draw"/> computes on one resample.</summary>
     public static (double Lower, double Upper) Interval(Func<Random, double> draw)
     {
         var random = new Random(Seed);
@@ -29,9 +23,7 @@ public static class Bootstrap
         return (Quantiles.OfSorted(values, tail), Quantiles.OfSorted(values, 1 - tail));
     }
 
-    /// <summary>
-    /// Fills <paramref name="target"/> with values of <paramref name="source"/> drawn with replacement.
-    /// </summary>
+    /// <summary>Fills <paramref name="target"/> from <paramref name="source"/>, drawn with replacement.</summary>
     public static T[] Resample<T>(IReadOnlyList<T> source, T[] target, Random random)
     {
         for (var i = 0; i < target.Length; i++)

@@ -2,10 +2,7 @@ using Perfolizer.Mathematics.Distributions.ContinuousDistributions;
 
 namespace NetZmqTests.Gating.Statistics;
 
-/// <summary>
-/// The one home of the confidence level and of the quantiles every interval is built from, taken from Perfolizer (the
-/// statistics library BenchmarkDotNet ships with), not typed by hand.
-/// </summary>
+/// <summary>The one home of the confidence level and of the quantiles every interval uses, from Perfolizer.</summary>
 public static class Distributions
 {
     /// <summary>The confidence of every interval the gates judge (two-sided) and of every one-sided bound.</summary>
