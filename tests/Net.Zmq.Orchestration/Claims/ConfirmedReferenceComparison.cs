@@ -1,10 +1,8 @@
 namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
-/// The fidelity check confirmed as every time gate is: a comparison that lies outside its bound is measured again on
-/// fresh connections, and the check fails only when the second comparison fails too. Connections settle into regimes
-/// that can last several rounds, so a handful of rounds can all land in one (on machine B four rounds once read
-/// 1.187 [1.126, 1.250]); a suite that really departs from the minimal loop departs in both measurements.
+/// The fidelity check confirmed like every time gate: a comparison outside its bound is measured again on fresh
+/// connections and fails only if that fails too. Regimes can outlast a handful of rounds; a real departure shows twice.
 /// </summary>
 public sealed record ConfirmedReferenceComparison(ReferenceComparison First, ReferenceComparison? Again)
 {

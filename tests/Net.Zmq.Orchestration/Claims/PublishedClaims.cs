@@ -8,11 +8,9 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
-/// Net.Zmq's published benchmark claims (its docs/benchmarks.md), each checked against this run's Net.Zmq
-/// measurements. A time claim holds when every estimate lies in the claimed range and does not hold when some
-/// estimate's whole 95 % interval lies outside it; in between this run cannot tell. C1, C4 and C5 are also gates
-/// (NetZmq's baseline policies); the rest inform. A claim that does not hold here is a finding about this machine
-/// and this workload, not a failure of the run.
+/// Net.Zmq's published benchmark claims (its docs/benchmarks.md), checked against this run's Net.Zmq measurements: a
+/// time claim holds when every estimate lies in range, fails when some estimate's whole 95 % interval lies outside,
+/// else is unclear. C1, C4 and C5 are also gates; the rest inform, a miss being a finding about this machine.
 /// </summary>
 public static class PublishedClaims
 {

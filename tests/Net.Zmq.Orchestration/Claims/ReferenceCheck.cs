@@ -9,19 +9,17 @@ namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
 /// Fidelity: the suite's PureBlocking ReceiveModes workload against an independent minimal loop doing the same work
-/// (<see cref="IReferenceLoop"/>), both open at once, their threads placed alike, measured in alternating operations
-/// (ABBA units in a random order, after two untimed operations each). A connection settles into a regime of its own:
-/// on one machine a single pair of connections put the suite at 0.86 × the loop at 64 B in one process and at
-/// 1.36 × at 64 KiB in another, both well within 10 % when measured again. So the two are compared over several
-/// rounds, each on a fresh suite workload and a fresh loop, and the interval is that of the rounds' means
-/// (Student's t over the rounds): the regimes average out, and their spread widens the interval honestly.
+/// (<see cref="IReferenceLoop"/>), both open at once, threads placed alike, in alternating ABBA units (random order,
+/// two untimed operations each first). A connection settles into a regime of its own, so they are compared over
+/// several rounds on fresh workloads, the interval that of the rounds' means (Student's t): regimes average out and
+/// their spread widens the interval honestly.
 /// </summary>
 public static class ReferenceCheck
 {
     public static ReferenceComparison Measure(DriverId driver, int messageSize, ThreadPlacement placement, InjectedLoad? injected = null)
     {
         var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/{CaseDefinition.FormatSize(messageSize)}");
-        // Long operations: fewer units, as many rounds (four left intervals up to ±33 % at 64 KiB on machine B).
+        // Long operations: fewer units, as many rounds (four rounds left intervals too wide at 64 KiB).
         const int rounds = 6;
         var longOperations = PerfCases.HasLongOperations(definition);
         var unitsPerRound = longOperations ? 2 : 4;
@@ -50,9 +48,7 @@ public static class ReferenceCheck
         };
     }
 
-    /// <summary>
-    /// One fresh suite workload and one fresh loop: the paired log-ratios of their units, in wall and CPU time.
-    /// </summary>
+    /// <summary>One fresh suite workload and loop: their units' paired log-ratios, in wall and CPU time.</summary>
     private static (List<double> Logs, List<double> CpuLogs) MeasureRound(DriverId driver, int messageSize, CaseDefinition definition,
         ThreadPlacement placement, InjectedLoad? injected, int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
     {
@@ -81,8 +77,7 @@ public static class ReferenceCheck
     }
 
     /// <summary>
-    /// One unit, ABBA: whichever goes first also goes last, so a linear drift over the unit cancels; the suite's
-    /// log-ratio to the loop, in wall and CPU time.
+    /// One unit, ABBA (whoever goes first goes last, so a linear drift cancels): the log-ratio in wall and CPU time.
     /// </summary>
     private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference, bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
     {

@@ -6,9 +6,8 @@ using NetZmqTests.Gating.Statistics;
 namespace NetZmqTests.Orchestration.Claims;
 
 /// <summary>
-/// What the reference check found: the suite's operation time over the minimal loop's, in wall time and in process CPU
-/// time, over several fresh pairs of connections, both rates, and how busy the rest of the machine was meanwhile
-/// (<see cref="NeighbourLoad"/>).
+/// What the reference check found: the suite's operation time over the minimal loop's, in wall and process CPU time,
+/// over several fresh connection pairs, and how busy the machine was (<see cref="NeighbourLoad"/>).
 /// </summary>
 public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, RatioEstimate CpuRatio, double SuiteMessagesPerSecond,
     double ReferenceMessagesPerSecond, string Placement, double NeighbourCpus, int Rounds, int UnitsPerRound)
@@ -17,22 +16,17 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     public const double ClaimedTolerance = 0.10;
 
     /// <summary>
-    /// What the check can resolve with operations of 64 KiB messages. There, on machine B, identical code ran at 0.67
-    /// to 1.23 × the loop, round by round, in regimes that outlived fresh connections and a measurement again (0.749
-    /// [0.701, 0.800], then 0.773 [0.675, 0.886], the suite faster), so a bound of 10 % there failed unchanged code;
-    /// the check then catches a departure of a third, and says so.
+    /// What the check can resolve with 64 KiB operations: there identical code drifts between rounds in regimes that
+    /// outlive fresh connections, so a 10 % bound failed unchanged code; the check catches a departure of a third.
     /// </summary>
     public const double LongOperationTolerance = 0.35;
 
-    /// <summary>
-    /// The bound this comparison is judged against: <see cref="ClaimedTolerance"/> unless said otherwise.
-    /// </summary>
+    /// <summary>The bound this comparison is judged against: <see cref="ClaimedTolerance"/> by default.</summary>
     public double Tolerance { get; init; } = ClaimedTolerance;
 
     /// <summary>
-    /// Beside a busy neighbour wall time is stretched unevenly (the gates' rule,
-    /// <see cref="GateEvaluator.BusyMachineCpus"/>), so there the two are compared in CPU time: the same work costs the
-    /// same CPU whoever else runs.
+    /// Beside a busy neighbour (<see cref="GateEvaluator.BusyMachineCpus"/>) wall time stretches unevenly, so the two
+    /// are compared in CPU time: the same work costs the same CPU whoever else runs.
     /// </summary>
     public bool Busy => NeighbourCpus > GateEvaluator.BusyMachineCpus;
 
@@ -49,8 +43,7 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     public bool Unclear => Holds && Math.Abs(Judged.Value - 1) > Tolerance;
 
     /// <summary>
-    /// Each round's ratio in wall time, in the order measured: whether a departure sits in every round (the process or
-    /// the code) or in some (the connections' regimes).
+    /// Each round's wall-time ratio, in order: a departure in every round is the code's, in some the connections'.
     /// </summary>
     public IReadOnlyList<double> RoundRatios { get; init; } = [];
 

@@ -6,30 +6,22 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Orchestration.Counting;
 
-/// <summary>
-/// Counts the native calls of a run's cases (in a counting process of its own, which the Perf run starts); the fast
-/// tests hand in synthetic counts.
-/// </summary>
+/// <summary>Counts a run's cases' native calls in a counting process; fast tests hand in synthetic counts.</summary>
 public delegate RunCounts CaseCounter(IReadOnlyList<CaseDefinition> cases);
 
 /// <summary>
-/// The counting pass, run in a counting process (<see cref="NativeCallCounter.InCountingProcess"/>), never timed: per
-/// driver and cell one workload, on which each case runs <see cref="Repetitions"/> repetitions of
-/// <see cref="MessagesPerRepetition"/> messages after one that is not counted (lazy set-up, first-time paths), each
-/// repetition's calls read from the driver's counter before and after. A managed driver (NetMQ) has no counter: its
-/// cases are not counted.
+/// The counting pass, in a counting process (<see cref="NativeCallCounter.InCountingProcess"/>), never timed: per
+/// driver and cell one workload; per case one uncounted repetition, then <see cref="Repetitions"/> of
+/// <see cref="MessagesPerRepetition"/> messages, calls read from the driver's counter around each. A managed driver
+/// (NetMQ) has no counter.
 /// </summary>
 public static class CallCounting
 {
-    /// <summary>
-    /// Three: a call whose count depends on timing shows it by differing between them (seen: polls, receives that find
-    /// nothing).
-    /// </summary>
+    /// <summary>Three: a call whose count depends on timing (polls, empty receives) differs between them.</summary>
     public const int Repetitions = 3;
 
     /// <summary>
-    /// Enough that a call made once per batch or per operation shows as a fraction, few enough that 64 KiB over tcp
-    /// takes a fraction of a second.
+    /// Enough that a once-per-batch call shows as a fraction, few enough that 64 KiB over tcp takes under a second.
     /// </summary>
     public const int MessagesPerRepetition = 1000;
 

@@ -8,9 +8,8 @@ using NetZmqTests.Orchestration.Sequence;
 namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
-/// A kind of baseline file that holds counts (native calls, instructions): one per suite under its own folder, and none
-/// per machine class, since a count per message does not depend on the CPU. How it is read (strictly: an error names
-/// the file and the field), written (whole, atomically) and recorded from a run's counts.
+/// A kind of count baseline file (native calls, instructions): one per suite in its own folder, none per machine class
+/// (a count per message does not depend on the CPU); read strictly, written whole and atomically.
 /// </summary>
 /// <param name="What">What it holds, as a note says it (for example "native calls").</param>
 public sealed record CountBaselineKind<TFile, TCounted>(string Folder, string What, GateKind Gate, Func<string, TFile> Read, Action<TFile, string> Write,
@@ -31,9 +30,7 @@ public static class CountBaselineKinds
         GateKind.InstructionsRegression, InstructionBaseline.Read, (file, path) => file.Write(path),
         (suite, on, counted, previous) => InstructionBaseline.Record(suite.Subject, suite.Suite, on, counted, previous), c => c.Case);
 
-    /// <summary>
-    /// Each kind's folder and a check that reads one of its files (throwing <see cref="BaselineFormatException"/>).
-    /// </summary>
+    /// <summary>Each kind's folder and a reader of one file (throws <see cref="BaselineFormatException"/>).</summary>
     public static IReadOnlyList<(string Folder, Action<string> Read)> Folders { get; } =
     [
         (Calls.Folder, path => Calls.Read(path)),
@@ -41,11 +38,10 @@ public static class CountBaselineKinds
     ];
 }
 
-/// <summary>
-/// A suite's counted cases judged against its count baseline of one kind, through the store: refreshed first when
-/// asked; a missing or unreadable file is a failing gate naming it (and the field), so no run that counts passes over
-/// it.
-/// </summary>
+    /// <summary>
+    /// A suite's counted cases against its count baseline of one kind, refreshed first when asked; a missing or
+    /// unreadable file is a failing gate naming it, so no counting run passes over it.
+    /// </summary>
 public sealed class CountBaselineGates(BaselineStore store, bool refreshing, string runtime, string cpu)
 {
     private readonly List<RunNote> _notes = [];
@@ -53,10 +49,7 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
     /// <summary>The files refreshed or written again, as notes.</summary>
     public IReadOnlyList<RunNote> Notes => _notes;
 
-    /// <summary>
-    /// What this run counts on, for <paramref name="suite"/>: its subject and version, the runtime, its native library,
-    /// the CPU.
-    /// </summary>
+    /// <summary>What this run counts on: subject and version, runtime, native library, CPU.</summary>
     public CountedOn CountedOn(GatedSuite suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
 
     public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite, IReadOnlyList<TCounted> counted,

@@ -9,22 +9,18 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
-/// The counts as gates, added to the suites they belong to once the time gates are confirmed (a count needs no
-/// confirmation): native calls (<see cref="CallCountRule"/>) and instructions (<see cref="InstructionRule"/>) of each
-/// paired subject's case against its reference's same case, counted in the same run; and every counted case of a gated
-/// subject against its suite's count baselines (<see cref="CountBaselineKinds"/>), on any machine.
+/// The counts as gates, added once time gates are confirmed (a count needs none): each paired subject's native calls
+/// (<see cref="CallCountRule"/>) and instructions (<see cref="InstructionRule"/>) against its reference's, counted in
+/// the same run; and every counted case of a gated subject against its count baselines, on any machine.
 /// </summary>
 public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
     /// <summary>
-    /// How much head ÷ base may grow per judged part before it fails: set from A/A runs of two copies of one packed
-    /// build (docs/measurement.md, instructions), the same as a new baseline file's.
+    /// How much head ÷ base may grow per judged part: a new baseline file's bounds, set from A/A runs of one build.
     /// </summary>
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
-    /// <summary>
-    /// The suites with their count gates added, and the count baselines refreshed or written again, as notes.
-    /// </summary>
+    /// <summary>The suites with count gates added, and notes of count baselines refreshed or rewritten.</summary>
     public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
     {
         var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "");
@@ -39,8 +35,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>
-    /// What the report and the test output say where calls or instructions were not counted, or some cases failed while
-    /// they were.
+    /// What report and output say where calls or instructions were not counted, or some cases failed being counted.
     /// </summary>
     public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
     {
@@ -85,10 +80,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         return [.. calls, .. counted];
     }
 
-    /// <summary>
-    /// Each paired case's subject counts against its reference's: no function called more often per message than the
-    /// reference calls it.
-    /// </summary>
+    /// <summary>Each paired case's subject calls no function more often per message than its reference.</summary>
     private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
     {
         var varying = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
@@ -99,9 +91,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         }
     }
 
-    /// <summary>
-    /// Each paired case's subject instructions against its reference's, within <see cref="PairedInstructionBounds"/>.
-    /// </summary>
+    /// <summary>Paired instructions against the reference's, within <see cref="PairedInstructionBounds"/>.</summary>
     private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
     {
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
@@ -111,9 +101,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         }
     }
 
-    /// <summary>
-    /// Every compared case whose subject's and reference's cases were both counted, with the paired case's id.
-    /// </summary>
+    /// <summary>Every compared case counted for both subject and reference, with the paired case's id.</summary>
     private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
     {
         foreach (var comparison in compared.Cases)

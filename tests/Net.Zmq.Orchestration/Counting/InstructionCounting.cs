@@ -8,39 +8,28 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
-/// The instruction pass, run in an instruction process under Valgrind's callgrind, never timed: per driver and cell one
-/// workload, whose receiver (this thread) and sender say which threads they are; per case a warm-up, then
-/// <see cref="Repetitions"/> repetitions of <see cref="MessagesPerRepetition"/> messages, each sent whole, then
-/// received whole (<see cref="MessageWorkload.RunInPhases"/>), with every thread's counts zeroed before and dumped
-/// after. The receiver's own instructions are not counted while it waits for the sending to end. Reading the dumps into
-/// counts is the parent's (<see cref="InstructionProfiles"/>): this process runs some fifty times slower than the
-/// machine.
+/// The instruction pass, in an instruction process under callgrind, never timed: per driver and cell one workload; per
+/// case a warm-up, then <see cref="Repetitions"/> repetitions of <see cref="MessagesPerRepetition"/> messages sent
+/// whole then received whole (<see cref="MessageWorkload.RunInPhases"/>), every thread's counts zeroed before and
+/// dumped after. The parent reads the dumps (<see cref="InstructionProfiles"/>): this process runs far slower.
 /// </summary>
 public static class InstructionCounting
 {
     /// <summary>Three: a part whose count depends on timing shows it by differing between them.</summary>
     public const int Repetitions = 3;
 
-    /// <summary>
-    /// Repetitions before the counted ones, counted and dumped alike and their dumps not read: first-time paths, the
-    /// stubs a call site settles into, and the profiler's own state at a zero settle in them.
-    /// </summary>
+    /// <summary>Counted and dumped but never read: first-time paths and call-site stubs settle in them.</summary>
     private const int WarmUpRepetitions = 1;
 
-    /// <summary>The names of the warm-up dumps, which are not read.</summary>
     public const string WarmUpDumpPrefix = "w";
 
     /// <summary>
-    /// Messages per repetition: few, since a count is exact; fewer still over 4 KiB, where the copies are most of the
-    /// work. The high-water mark is the same number, so every repetition holds the same number of libzmq's "room
-    /// again" messages (sent every half mark on tcp, every whole mark on inproc). Even, so that half a mark is whole.
+    /// Few, since a count is exact; fewer over 4 KiB, where copies dominate. The high-water mark is the same, so every
+    /// repetition holds the same number of "room again" messages; even, so that half a mark is whole.
     /// </summary>
     public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 24;
 
-    /// <summary>
-    /// Whether code from this file is libzmq: a thread that runs any is one of the library's own (its I/O thread),
-    /// unless it is the receiver or the sender.
-    /// </summary>
+    /// <summary>Whether the file is libzmq: a thread running it, bar receiver and sender, is an I/O thread.</summary>
     public static bool IsNativeLibrary(string objectPath) => Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);
 
     public static InstructionManifest Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, InstructionMarks marks, Action<string> log)
@@ -96,19 +85,14 @@ public static class InstructionCounting
     {
         public int Messages => messages;
 
-        /// <summary>
-        /// The threads that carry this workload's messages (its library's I/O threads), what a repetition waits on.
-        /// </summary>
+        /// <summary>This workload's library I/O threads, which a repetition waits on.</summary>
         public IReadOnlySet<int> Carriers { get; set; } = new HashSet<int>();
 
         private string ReceiverTag { get; } = $"receiver-{cell}";
 
         private string SenderTag { get; } = $"sender-{cell}";
 
-        /// <summary>
-        /// The receiver (this thread) and the sender each dump their own thread alone: the files say which thread each
-        /// is.
-        /// </summary>
+        /// <summary>Receiver (this thread) and sender each dump their own thread alone, so files name it.</summary>
         public void NameThreads(MessageWorkload workload)
         {
             using var receiver = new MarkText(InstructionManifest.TagDumpName(ReceiverTag));
@@ -139,10 +123,9 @@ public static class InstructionCounting
         }
 
         /// <summary>
-        /// One repetition, every thread's counts zeroed before and dumped after. Every thread's allocation buffer
-        /// starts afresh (a collection of the youngest generation, not counted), so that where a thread refills its
-        /// buffer is the same in every repetition. The receiver stops counting itself while it waits for the sender and
-        /// the transport (<see cref="OtherThreads.WaitUntilIdle"/>), and resumes to receive.
+        /// One repetition, every thread's counts zeroed before and dumped after; allocation buffers start afresh (an
+        /// uncounted young-generation collection) so refills fall alike. The receiver stops counting itself while it
+        /// waits (<see cref="OtherThreads.WaitUntilIdle"/>).
         /// </summary>
         private void Repetition(MessageWorkload workload, string caseId, MarkText dump)
         {
@@ -172,17 +155,12 @@ public static class InstructionCounting
     }
 
     /// <summary>
-    /// The threads that carry messages between sender and receiver and rest in a system call of their own: libzmq's I/O
-    /// threads (<c>ZMQbg/IO/&lt;n&gt;</c>, in epoll_wait). NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a managed wait,
-    /// a futex, which a thread queued for Valgrind's lock sits in too: they are judged at rest by their CPU clocks
-    /// alone, which a busy machine can fool (NetMQ is counted only where PERF_DRIVERS names it).
+    /// Threads that carry messages and rest in a system call: libzmq's I/O threads (<c>ZMQbg/IO/&lt;n&gt;</c>).
+    /// NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a futex: only CPU clocks say so, which a busy machine can fool.
     /// </summary>
     public static bool CarriesMessages(string threadName) => threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal);
 
-    /// <summary>
-    /// Until every other thread rests: the sender has returned, and the transport has queued everything at the
-    /// receiver.
-    /// </summary>
+    /// <summary>Until every other thread rests: the sender returned, everything queued at the receiver.</summary>
     private static void WaitUntilSent(string caseId, IReadOnlySet<int> carriers)
     {
         if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, carriers))

@@ -6,11 +6,9 @@ using NetZmqTests.Gating.Running;
 namespace NetZmqTests.Orchestration.Counting;
 
 /// <summary>
-/// In an instruction process: the names of the precompiled (ReadyToRun) framework methods it runs, which the runtime's
-/// perf map leaves out, heard as the runtime looks each up (its <c>R2RGetEntryPoint</c> event, which carries the
-/// method's name and entry point) from the process's start; and, when the counting is done, every image of precompiled
-/// code and where it was loaded (<see cref="PrecompiledCodeFile"/>), for the parent to name code by
-/// (<see cref="PrecompiledCode"/>).
+/// In an instruction process: the names of the precompiled (ReadyToRun) methods the perf map leaves out, heard from
+/// the runtime's <c>R2RGetEntryPoint</c> events from start; and when done, every precompiled image and its address
+/// (<see cref="PrecompiledCodeFile"/>), for the parent to name code by (<see cref="PrecompiledCode"/>).
 /// </summary>
 public static class PrecompiledCodeNames
 {
@@ -28,8 +26,7 @@ public static class PrecompiledCodeNames
         }
     }
 
-    /// <summary>Writes what was heard and every loaded image of precompiled code into <paramref
-    /// name="directory"/>.</summary>
+    /// <summary>Writes what was heard and every loaded precompiled image into <paramref name="directory"/>.</summary>
     public static unsafe void Write(string directory)
     {
         var images = new List<LoadedImage>();
@@ -50,8 +47,7 @@ public static class PrecompiledCodeNames
     /// <summary>The runtime's events of the methods it takes precompiled code for, as they come.</summary>
     private sealed class Listener : EventListener
     {
-        /// <summary>The runtime's keyword for its code-lookup diagnostics, which <c>R2RGetEntryPoint</c> is
-        /// under.</summary>
+        /// <summary>The runtime's keyword for code-lookup diagnostics (<c>R2RGetEntryPoint</c>).</summary>
         private const EventKeywords CompilationDiagnostic = (EventKeywords)0x2000000000;
 
         private readonly List<PrecompiledName> _names = [];
@@ -72,9 +68,7 @@ public static class PrecompiledCodeNames
             }
         }
 
-        /// <summary>
-        /// <c>R2RGetEntryPoint</c>: MethodID, MethodNamespace (the type), MethodName, MethodSignature, EntryPoint.
-        /// </summary>
+        /// <summary><c>R2RGetEntryPoint</c>: method id, namespace, name, signature, entry point.</summary>
         protected override void OnEventWritten(EventWrittenEventArgs eventData)
         {
             if (eventData.EventName == "R2RGetEntryPoint" && eventData.Payload is { Count: >= 5 } payload

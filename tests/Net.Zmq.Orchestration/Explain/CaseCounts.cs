@@ -7,9 +7,7 @@ using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Orchestration.Explain;
 
-/// <summary>
-/// The counts <see cref="CaseExplainer"/> prints for a case: native calls and instructions per message.
-/// </summary>
+/// <summary>What <see cref="CaseExplainer"/> prints of a case's native calls and instructions per message.</summary>
 internal static class CaseCounts
 {
     /// <summary>How many of the last run's functions a case's explanation names.</summary>
@@ -46,10 +44,7 @@ internal static class CaseCounts
         yield return $"Instructions counted by the last run here: {Summary(last)}";
     }
 
-    /// <summary>
-    /// Each part per message (~ where it varied between repetitions), and each judged part's largest functions and
-    /// its system calls.
-    /// </summary>
+    /// <summary>Each part per message (~ where repetitions varied), judged parts' top functions and syscalls.</summary>
     private static string Summary(CountedInstructions counted) =>
         string.Join(", ", Enum.GetValues<ThreadPart>().Select(p => $"{p.ToString().ToLowerInvariant()} {counted.Shown(p)}")) + " per message" +
         string.Concat(InstructionProfiles.Judged.Select(p => (Part: p, Counts: counted.Of(p))).Where(p => p.Counts.Functions.Count > 0).Select(p =>
@@ -59,10 +54,7 @@ internal static class CaseCounts
             (p.Counts.SystemCalls.Count == 0 ? "" : ", system calls " + string.Join(", ", p.Counts.SystemCalls
                 .Select(k => string.Create(CultureInfo.InvariantCulture, $"{k.Key} {Repeated.Median(k.Value) / counted.MessagesPerRepetition:0.###}"))))));
 
-    /// <summary>
-    /// What a message of the case costs in native calls: its entry in the suite's call baseline, and what the last run
-    /// here counted (artifacts/perf/measured.json), per message.
-    /// </summary>
+    /// <summary>A message's native calls: the suite's baseline entry and the last run's count here.</summary>
     public static IEnumerable<string> Lines(string repositoryRoot, CaseDefinition c)
     {
         if (c.Driver == DriverId.NetMQ)

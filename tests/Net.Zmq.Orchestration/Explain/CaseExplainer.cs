@@ -10,34 +10,24 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Explain;
 
-/// <summary>
-/// What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks in it.
-/// </summary>
+/// <summary>What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks.</summary>
 /// <param name="Sources">Every file:line the text points at.</param>
 /// <param name="Gates">Every gate that judges the case, from the gate code itself.</param>
-/// <param name="Problems">What the code does not say: a loop or body member not found, an entry missing without a
-/// declaration.</param>
+/// <param name="Problems">What the code does not say: a loop, a body, an undeclared missing entry.</param>
 public sealed record Explanation(string Id, IReadOnlyList<string> Lines, IReadOnlyList<SourceLine> Sources, IReadOnlyList<GateResult> Gates,
     IReadOnlyList<string> Problems);
 
 /// <summary>
-/// From a case id to the code, read from the code itself: the profiles that run the case (<see cref="PerfSelection"/>),
-/// its cell and reference case (<see cref="PerfCases"/>), the receive loop it runs
-/// (<see cref="MessageReceiver.LoopOf"/>) and the driver body that loop calls, as file:line, every gate that judges it
-/// with its rule and bound (the gate code run on the case with its baseline's own values, so the list is the run's),
-/// and its baseline entries, or why it has none. <c>dotnet run --project build/Explain -- &lt;case id&gt;</c> prints
-/// it.
+/// From a case id to the code, read from the code itself: its profiles, cell and reference, receive loop and driver
+/// body as file:line, every gate that judges it (the gate code run on its baseline's values) and its baseline entries.
+/// <c>dotnet run --project build/Explain -- &lt;case id&gt;</c> prints it.
 /// </summary>
 public sealed class CaseExplainer(string repositoryRoot)
 {
     private readonly SourceIndex _sources = new(repositoryRoot);
     private readonly BaselineStore _store = new(new SourceLayout(repositoryRoot, repositoryRoot));
 
-    /// <summary>
-    /// The receive body of <paramref name="driver"/>: a struct the loops are specialised over, internal to its driver's
-    /// assembly, so named here, not referenced (Net.Zmq's assembly is also loaded per build, and compiled out where
-    /// Net.Zmq does not restore); the fast test finds each name in the sources.
-    /// </summary>
+    /// <summary>A driver's receive body, named, not referenced (internal, per-build); a fast test finds it.</summary>
     public static string BodyOf(DriverId driver) => driver switch
     {
         DriverId.LibZmq => "LibZmqReceiveSocket",
@@ -124,10 +114,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         }
     }
 
-    /// <summary>
-    /// Every gate that judges the case: its suite's, then each paired suite's it is the subject of; none of its own for
-    /// a reference only.
-    /// </summary>
+    /// <summary>Every gate judging the case: its suite's, then those of paired suites it is the subject of.</summary>
     private List<GateResult> GatesOf(CaseDefinition c, CaseDefinition reference, Said said)
     {
         if (DerivedSuites.ReferenceOnly(c.Driver) is { } referenceOf)
@@ -137,8 +124,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         }
 
         var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, SyntheticCases.Group(c, reference), said);
-        // Those judged against a file first, as the case's own suite was: the explanation reads outward from files to
-        // the reference builds.
+        // File-judged first, like its own suite: the explanation reads outward from files to the reference builds.
         foreach (var paired in DerivedSuites.All.Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id)).OrderByDescending(p => p.JudgedAgainstItsFile))
         {
             gates.AddRange(PairedGates(paired, c, reference, said));
@@ -147,9 +133,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         return gates;
     }
 
-    /// <summary>
-    /// The case's gates in a paired suite: against the suite's file, or against its reference with no file.
-    /// </summary>
+    /// <summary>The case's gates in a paired suite: against the suite's file, or against its reference.</summary>
     private List<GateResult> PairedGates(PairedSuite paired, CaseDefinition c, CaseDefinition reference, Said said)
     {
         var pairedId = paired.IdOf(c);
@@ -175,10 +159,7 @@ public sealed class CaseExplainer(string repositoryRoot)
         return gates;
     }
 
-    /// <summary>
-    /// The gates of <paramref name="caseId"/> in <paramref name="suite"/>, from the suite's own judgement run on
-    /// <paramref name="cases"/> against each class of its file, and the case's entry per class (or why it has none).
-    /// </summary>
+    /// <summary>The case's gates in a suite, per class of its file, and its entry per class or why none.</summary>
     private List<GateResult> Judged(SuiteId suite, string caseId, IReadOnlyList<AnalyzedCase> cases, Said said)
     {
         var load = _store.Load(suite, refreshing: false);

@@ -9,9 +9,8 @@ public sealed record SourceLine(string Path, int Line, string Text)
 }
 
 /// <summary>
-/// Declarations found in the repository's C# sources by their text: where a type or a member is declared, and which
-/// calls a method makes on a field. Read, not compiled, so the Net.Zmq driver's sources are found even in a build
-/// that compiled Net.Zmq out.
+/// Declarations found in the C# sources by their text: where a type or member is declared, and which calls a method
+/// makes on a field. Read, not compiled, so the Net.Zmq driver's sources are found where Net.Zmq is compiled out.
 /// </summary>
 public sealed class SourceIndex(string repositoryRoot)
 {
@@ -22,9 +21,7 @@ public sealed class SourceIndex(string repositoryRoot)
             .Select(f => (Path.GetRelativePath(repositoryRoot, f).Replace('\\', '/'), File.ReadAllLines(f)))
             .ToList());
 
-    /// <summary>
-    /// Where the struct or class <paramref name="name"/> is declared; null when no source declares it.
-    /// </summary>
+    /// <summary>Where the struct or class <paramref name="name"/> is declared; null when none does.</summary>
     public SourceLine? Type(string name)
     {
         var declaration = new Regex($@"\b(struct|class)\s+{Regex.Escape(name)}\b");
@@ -34,10 +31,7 @@ public sealed class SourceIndex(string repositoryRoot)
             .FirstOrDefault();
     }
 
-    /// <summary>
-    /// Where <paramref name="member"/>, a method, is declared in the file of <paramref name="type"/>, after its
-    /// declaration; null when it is not.
-    /// </summary>
+    /// <summary>Where method <paramref name="member"/> is declared in the file of its type, or null.</summary>
     public SourceLine? Member(SourceLine type, string member)
     {
         var declaration = new Regex($@"^\s*(public|protected|private|internal)\b[^=;]*?\b{Regex.Escape(member)}\s*[(<]");
@@ -53,9 +47,7 @@ public sealed class SourceIndex(string repositoryRoot)
         return null;
     }
 
-    /// <summary>
-    /// The members <paramref name="method"/>'s body calls on <paramref name="field"/>, in the order they first appear.
-    /// </summary>
+    /// <summary>The members a method's body calls on <paramref name="field"/>, in first-appearance order.</summary>
     public IReadOnlyList<string> CallsOn(SourceLine method, string field)
     {
         var call = new Regex($@"\b{Regex.Escape(field)}\.(\w+)\s*\(");

@@ -10,10 +10,7 @@ namespace NetZmqTests.Orchestration.Explain;
 /// </summary>
 internal static class SyntheticCases
 {
-    /// <summary>
-    /// The case and its reference, measured alike (synthetic operations): every gate that judges the case appears,
-    /// and a gate's bound comes from the baseline and the policy, never from what was measured.
-    /// </summary>
+    /// <summary>The case and its reference, measured alike (synthetic operations).</summary>
     public static IReadOnlyList<AnalyzedCase> Group(CaseDefinition c, CaseDefinition reference)
     {
         var cases = new[] { reference, c }.Distinct().Select(d => Synthetic(PerfCases.Identify(d), d.MessageSize)).ToList();

@@ -6,17 +6,13 @@ using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Orchestration.Processes;
 
-/// <summary>
-/// One cell as planned: its operations in order, its cases as values, and how many untimed operations warm a block.
-/// </summary>
-/// <param name="Cases">The cell's cases, by id: the schedule names them, this resolves them once, before anything is
-/// timed.</param>
+/// <summary>One cell as planned: operations in order, cases as values, untimed operations warming a block.</summary>
+/// <param name="Cases">The cell's cases by id, resolved once before anything is timed.</param>
 internal sealed record CellPlan(IReadOnlyList<ScheduledOperation> Schedule, IReadOnlyDictionary<string, CaseDefinition> Cases, int WarmupOperations);
 
 /// <summary>
-/// Everything one measurement of cells shares with <see cref="CellBenchmarks"/>, which BenchmarkDotNet creates itself
-/// and so can be handed nothing: the plans, the run's controls in, the records and failures out. The session sets
-/// one (<see cref="CellBenchmarks.Current"/>) around its BenchmarkDotNet runs.
+/// What one measurement of cells shares with <see cref="CellBenchmarks"/>, which BenchmarkDotNet creates and so can be
+/// handed nothing: plans and controls in, records and failures out; set around the runs.
 /// </summary>
 internal sealed class CellBenchmarkState(IReadOnlyDictionary<string, CellPlan> plans, InjectionPlan? injection, ThreadPlacement placement, Action<string>? cellStarted)
 {
@@ -31,7 +27,6 @@ internal sealed class CellBenchmarkState(IReadOnlyDictionary<string, CellPlan> p
     /// <summary>Why a cell failed, by id: BenchmarkDotNet only knows that it did.</summary>
     public ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);
 
-    /// <summary>Every operation run for a cell, in order.</summary>
     public ConcurrentDictionary<string, List<OperationRecord>> Records { get; } = new(StringComparer.Ordinal);
 
     /// <summary>CPUs other processes used while each cell was measured (<see cref="NeighbourLoad"/>).</summary>

@@ -8,17 +8,11 @@ using NetZmqTests.Scenarios.Workloads;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the very workload
-/// Correctness proves) per invocation, the cell's cases in the order of its schedule
-/// (<see cref="InterleavedSchedule"/>). A lost, duplicated, reordered or truncated message fails the cell instead of
-/// making it fast.
-/// <para>
-/// Every driver of the cell has one workload per block, opened when the block starts and shared by all of that
-/// driver's cases in the cell: only the receive loop (or the buffer strategy) changes from one operation to the next,
-/// so a case and its reference run on the same sockets, threads and cores, seconds apart. The drivers' workloads
-/// are open at the same time, so a case of Net.Zmq and the same case of the floor alternate too. Opening and
-/// warming a block's workloads happens in the iteration set-up, untimed.
-/// </para>
+/// The benchmark BenchmarkDotNet runs for every cell: one operation (10,000 checked messages, the workload Correctness
+/// proves) per invocation, in the cell's schedule order (<see cref="InterleavedSchedule"/>); a lost or damaged message
+/// fails the cell instead of making it fast. Each driver has one workload per block, opened and warmed untimed in the
+/// iteration set-up and shared by its cases, so a case and its reference run on the same sockets, threads and cores,
+/// seconds apart, and the drivers' cases alternate too.
 /// </summary>
 public class CellBenchmarks
 {
@@ -36,10 +30,7 @@ public class CellBenchmarks
     private IDisposable? _pinned;
     private NeighbourLoad.Reading? _cellStarted;
 
-    /// <summary>
-    /// The measurement in progress, set by the session around its BenchmarkDotNet runs: BenchmarkDotNet creates this
-    /// class itself, so this one static is how a run reaches it.
-    /// </summary>
+    /// <summary>The measurement in progress; BenchmarkDotNet creates this class, so a static reaches it.</summary>
     internal static CellBenchmarkState? Current { get; set; }
 
     /// <summary>Every cell id the measurement in progress measures.</summary>
@@ -97,12 +88,10 @@ public class CellBenchmarks
     [Benchmark]
     public void Operation()
     {
-        // No lambda here: a delegate per call would be an allocation of the benchmark's own. The allocation reads
-        // sit inside the timed call so that the window is exactly one operation; each costs microseconds against
-        // operations of milliseconds, the same for every case of a cell.
-        // Bytes are what the workload's own two threads allocated (this one receives, the pump sends): exact,
-        // whatever the test host allocates meanwhile on its own threads. Where the driver also allocates on a
-        // managed I/O thread (NetMQ), the process-wide count is taken too.
+        // No lambda: a delegate per call would allocate. The allocation reads sit inside the timed call so the window
+        // is exactly one operation (their cost is alike for every case). Bytes are the workload's two threads' own,
+        // exact whatever the host allocates; where the driver allocates on a managed I/O thread (NetMQ), the
+        // process-wide count is taken too.
         var gen0 = GC.CollectionCount(0);
         var gen1 = GC.CollectionCount(1);
         var gen2 = GC.CollectionCount(2);
@@ -138,10 +127,9 @@ public class CellBenchmarks
     }
 
     /// <summary>
-    /// A fresh workload per driver, each settled in every variant of the cell (a new connection's first messages
-    /// grow buffers and pipes; each thread's first run of a strategy fills its pools: ArrayPool's first rent of a
-    /// 64 KiB buffer on a new thread allocates it), its threads placed (<see cref="ThreadPlacement"/>: the senders on
-    /// one CPU, everything else on the other), and warmed with the profile's untimed operations of every case.
+    /// A fresh workload per driver, settled in every variant of the cell (first messages grow buffers and pipes, first
+    /// runs fill pools), threads placed (<see cref="ThreadPlacement"/>: senders on one CPU, the rest on the other),
+    /// and warmed with the profile's untimed operations of every case.
     /// </summary>
     private void OpenBlock(int block)
     {

@@ -8,21 +8,15 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// Measures catalog cases the one way this suite measures time: by cell (<see cref="CaseDefinition.Cell"/>: one
-/// suite, pattern, transport and size, every driver and variant), each cell's cases interleaved on shared workloads
-/// (<see cref="CellBenchmarks"/>), so that every ratio the gates judge comes from paired operations.
+/// Measures catalog cases by cell (<see cref="CaseDefinition.Cell"/>), each cell's cases interleaved on shared
+/// workloads (<see cref="CellBenchmarks"/>), so every ratio the gates judge comes from paired operations.
 /// </summary>
 internal static class CellMeasurement
 {
-    /// <summary>
-    /// Pairing units are numbered across the whole process: operations of different cells, or of a cell measured again,
-    /// never pair.
-    /// </summary>
+    /// <summary>Units are numbered process-wide: operations of different cells or passes never pair.</summary>
     private static int _nextUnit;
 
-    /// <summary>
-    /// About how long measuring <paramref name="cases"/> with <paramref name="profile"/> takes here, in seconds.
-    /// </summary>
+    /// <summary>About how many seconds measuring <paramref name="cases"/> takes here.</summary>
     public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         PerfCases.CellSeconds(cases, profile).Values.Sum();
 

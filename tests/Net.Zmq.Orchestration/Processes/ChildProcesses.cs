@@ -2,16 +2,12 @@ using System.Diagnostics;
 
 namespace NetZmqTests.Orchestration.Processes;
 
-/// <summary>
-/// The test assembly started again for one explicit test (<see cref="ProcessEntryPoints"/>), its lines relayed, every
-/// wait with a deadline: how each process of its own of a run starts and ends.
-/// </summary>
+/// <summary>The test assembly run again for one explicit test, its lines relayed, every wait bounded.</summary>
 internal sealed class ChildProcesses(string assembly)
 {
     /// <summary>
-    /// Runs the test assembly for one explicit test with <paramref name="environment"/>, under
-    /// <paramref name="wrapper"/> (a program and its arguments, such as Valgrind) where one is given, its lines
-    /// relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.
+    /// Runs one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if
+    /// given, lines relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.
     /// </summary>
     public void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
         Action<string> log, Action<string> progress, string detail, IReadOnlyList<string>? wrapper = null)
@@ -36,10 +32,7 @@ internal sealed class ChildProcesses(string assembly)
         }
     }
 
-    /// <summary>
-    /// The test assembly run again for one explicit test, serially, with <paramref name="environment"/> added to this
-    /// process's.
-    /// </summary>
+    /// <summary>One explicit test, run serially, with <paramref name="environment"/> added to this process's.</summary>
     private ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> wrapper)
     {
         string[] command = [.. wrapper, DotnetHost(), "exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"];
@@ -99,9 +92,7 @@ internal sealed class ChildProcesses(string assembly)
         }
     }
 
-    /// <summary>
-    /// The .NET host this test process runs under (or the one the SDK names), to run the test assembly again.
-    /// </summary>
+    /// <summary>The .NET host this process runs under (or the SDK's), to run the test assembly again.</summary>
     private static string DotnetHost()
     {
         if (Environment.ProcessPath is { } self && Path.GetFileNameWithoutExtension(self) == "dotnet")

@@ -10,24 +10,19 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// Counts the instructions of cases in a process of its own under Valgrind's callgrind
-/// (<see cref="ProcessEntry.CountInstructions"/>, <see cref="InstructionCounting"/>), then reads its
-/// profiles here, at the machine's own speed. Nothing is timed there, so it may run beside nothing in particular; it
-/// runs before the timed measurement, never beside it.
+/// Counts cases' instructions in a process of its own under callgrind (<see cref="ProcessEntry.CountInstructions"/>,
+/// <see cref="InstructionCounting"/>), then reads its profiles here at full speed; before the timed measurement, never
+/// beside it.
 /// </summary>
 internal sealed class InstructionProcess(ProcessEntryPoints entry)
 {
     private readonly ChildProcesses _children = new(entry.Assembly);
 
     /// <summary>
-    /// What the counted process runs with: the runtime's perf map written beside the profiles (code the JIT made has no
-    /// symbol otherwise); workstation GC; a youngest generation large enough that no collection falls inside a
-    /// repetition (its default size follows the CPU's cache, which would make a count depend on the machine), and
-    /// arrays up to 1 MiB allocated in it rather than in the large-object heap, whose budget would otherwise start a
-    /// full collection inside a repetition of a large message's case, marking whatever earlier cases left alive (a 128
-    /// KiB case's receiver moved by 1 % between a run of 43 cases and one of 155); two processors, whatever the machine
-    /// has (spin-waits and the runtime's sizing follow the count); and no write-xor-execute double mapping of code,
-    /// which Valgrind does not follow (the process crashed in the runtime under Valgrind with it).
+    /// The counted process's environment: the JIT's perf map beside the profiles (for symbols); workstation GC; a
+    /// youngest generation large enough, and taking arrays up to 1 MiB, that no collection falls inside a repetition
+    /// (a default sized by the cache would make counts machine-dependent); two processors whatever the machine; and no
+    /// write-xor-execute double mapping, which Valgrind does not follow.
     /// </summary>
     private static Dictionary<string, string> ProcessEnvironment(string requestPath, string directory) => new()
     {
@@ -50,9 +45,8 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
          $"--callgrind-out-file={Path.Combine(directory, "callgrind.out.%p")}"];
 
     /// <summary>
-    /// Counts <paramref name="cases"/> in as many processes as the machine has cores (at most four), each a share of
-    /// the cells (a cell's subjects stay together), side by side: Valgrind runs a process's threads one at a time, and
-    /// nothing is timed while they run.
+    /// Counts <paramref name="cases"/> in up to one process per core (at most four), each a share of the cells, side by
+    /// side: Valgrind runs a process's threads one at a time, and nothing is timed meanwhile.
     /// </summary>
     public RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
@@ -78,10 +72,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         return merged;
     }
 
-    /// <summary>
-    /// The cells dealt out to <paramref name="processes"/> shares, the largest first to the share with the least so
-    /// far.
-    /// </summary>
+    /// <summary>The cells dealt out to shares, the largest first to the share with the least so far.</summary>
     private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
     {
         var shares = Enumerable.Range(0, processes).Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
@@ -95,9 +86,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         return [.. shares.Where(s => s.Cases.Count > 0).Select(s => s.Cases)];
     }
 
-    /// <summary>
-    /// About what a cell costs under Valgrind: its cases, a large message's copies weighing twice a small one's.
-    /// </summary>
+    /// <summary>About a cell's cost under Valgrind: its cases, a large message's weighing twice.</summary>
     private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
     private RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)

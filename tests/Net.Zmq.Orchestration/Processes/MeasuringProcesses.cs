@@ -9,11 +9,9 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// Measures cases in processes of their own, one after another: each is the test assembly run for one test
-/// (<see cref="ProcessEntryPoints.Measure"/>) with a request file and a fresh seed (<see cref="RunSeed"/>), and each
-/// measures its share of every cell's blocks (<see cref="MeasurementProfile.ShareOf"/>). A state of one process (where
-/// its code landed, how its threads met) is then one sample among several, not the whole run. The run holds the
-/// measurement lock for them, and nothing else runs beside them.
+/// Measures cases in processes of their own, one after another (<see cref="ProcessEntryPoints.Measure"/>), each with a
+/// fresh seed (<see cref="RunSeed"/>) and its share of every cell's blocks (<see cref="MeasurementProfile.ShareOf"/>),
+/// so one process's state is one sample among several. The run holds the measurement lock; nothing runs beside them.
 /// </summary>
 internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
 {
@@ -55,10 +53,7 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         return ProcessFiles.Read<MeasuredProcess>(request.Output) with { Seconds = clock.Elapsed.TotalSeconds };
     }
 
-    /// <summary>
-    /// Counts the native calls of <paramref name="cases"/> in a process of its own (<see cref="ProcessEntry.Count"/>),
-    /// where each driver's libzmq is its counter; nothing is timed there.
-    /// </summary>
+    /// <summary>Counts native calls in a process of its own (<see cref="ProcessEntry.Count"/>), untimed.</summary>
     public RunCounts Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
         if (NativeCallCounter.Unavailable is { } why)

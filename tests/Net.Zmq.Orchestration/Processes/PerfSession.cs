@@ -10,9 +10,8 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// One Perf run per test process (<see cref="PerfRunSequence"/>), its cases measured in cells by BenchmarkDotNet
-/// (<see cref="CellMeasurement"/>), here or in processes of their own started from <paramref name="entry"/>. The first
-/// test that needs it runs it; every other test reads the same result.
+/// One Perf run per test process (<see cref="PerfRunSequence"/>), cells measured by BenchmarkDotNet here or in
+/// processes started from <paramref name="entry"/>; the first test that needs it runs it, the others read the result.
 /// </summary>
 /// <param name="layout">The test project's place in the repository: baselines, artifacts, snapshots.</param>
 public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
@@ -29,9 +28,7 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     public static string? InstrumentationBlocker =>
         InstrumentationCheck.Blocker([typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
 
-    /// <summary>
-    /// The run with the environment's settings, measured by the first caller; its failure, said again to each.
-    /// </summary>
+    /// <summary>The run with the environment's settings, measured by the first caller; failure said to each.</summary>
     public JudgedRun Run(Action<string> log, Action<string> progress)
     {
         lock (_runLock)
@@ -59,12 +56,11 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     }
 
     /// <summary>
-    /// One Perf run with explicit settings: what <see cref="Run"/> does from the environment, and what the gates'
-    /// self-tests do with their own filter and injection (and their own artifacts directory).
+    /// One Perf run with explicit settings: <see cref="Run"/>'s work, and the gates' self-tests' with their own filter,
+    /// injection and artifacts directory.
     /// </summary>
     /// <param name="log">The run's detail (BenchmarkDotNet's log included): the test's output.</param>
-    /// <param name="progress">A line per cell as it starts, with how far the run is: shown while the run goes
-    /// on.</param>
+    /// <param name="progress">A line per cell as it starts, with how far the run is.</param>
     public JudgedRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
         if (InstrumentationBlocker is { } blocker)
@@ -74,8 +70,7 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
         if (System.Runtime.GCSettings.IsServerGC)
         {
-            // -p:PerfGc=Server: Net.Zmq's benchmark setting is Server GC with Batch latency (no background
-            // collections).
+            // -p:PerfGc=Server: Net.Zmq's benchmark setting, Server GC with Batch latency (no background GCs).
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
@@ -87,16 +82,14 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     }
 
     /// <summary>
-    /// Only the instruction pass, with explicit settings, into <paramref name="directory"/>: what the steadiness
-    /// self-test counts twice.
+    /// Only the instruction pass, into <paramref name="directory"/>: what the steadiness self-test counts twice.
     /// </summary>
     public RunInstructions CountInstructions(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log) =>
         _instructions.Count(cases, settings, directory, log);
 
     /// <summary>
-    /// Where a pass measures: a one-process run's first pass in this process; a run of several processes, and every
-    /// measurement of failed gates again, in fresh processes of their own (<see cref="MeasuringProcesses"/>), as many
-    /// as the run has.
+    /// Where a pass measures: a one-process run's first pass here; several processes, and every confirmation, in fresh
+    /// processes of their own (<see cref="MeasuringProcesses"/>).
     /// </summary>
     private IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
         Action<string> log, Action<string> progress)

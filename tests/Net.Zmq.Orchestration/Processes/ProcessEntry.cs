@@ -10,31 +10,22 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// Where a process of its own starts: the test assembly the run starts again (an xUnit v3 test assembly is a program),
-/// and the explicit test each kind of process runs there. The test project names its own, and holds nothing else of the
-/// run.
+/// Where a process of its own starts: the test assembly run again (an xUnit v3 test assembly is a program) and, per
+/// kind of process, the full name of the test that calls <see cref="ProcessEntry"/>'s method of the same name. The
+/// test project names them and holds nothing else of the run.
 /// </summary>
-/// <param name="Assembly">The test assembly's path.</param>
-/// <param name="Measure">The full name of the test a measuring process runs (it calls
-/// <see cref="ProcessEntry.Measure"/>).</param>
-/// <param name="Count">The test the counting process runs (<see cref="ProcessEntry.Count"/>).</param>
-/// <param name="CountInstructions">The test an instruction process runs under Valgrind
-/// (<see cref="ProcessEntry.CountInstructions"/>).</param>
 public sealed record ProcessEntryPoints(string Assembly, string Measure, string Count, string CountInstructions);
 
 /// <summary>
-/// What each process of its own does once started (<see cref="ProcessEntryPoints"/>): reads its request, measures or
-/// counts its cases, and writes what it found where the request says; its lines go to its standard output, which the
-/// run relays.
+/// What each process of its own does once started: reads its request, measures or counts its cases, and writes what
+/// it found where the request says; the run relays its standard output.
 /// </summary>
 public static class ProcessEntry
 {
     /// <summary>Said by a measuring process before a progress line, so the run shows it as one.</summary>
     public const string ProgressPrefix = "@progress ";
 
-    /// <summary>
-    /// A measuring process: the request's cases measured in cells with BenchmarkDotNet, with this process's seed.
-    /// </summary>
+    /// <summary>A measuring process: the request's cases in cells with BenchmarkDotNet, with its own seed.</summary>
     public static void Measure(string requestPath)
     {
         var request = MeasurementRequest.Read(requestPath);
@@ -56,10 +47,7 @@ public static class ProcessEntry
         ProcessFiles.Write(request.Output, counts);
     }
 
-    /// <summary>
-    /// An instruction process, under Valgrind's callgrind: each case's repetitions marked, the manifest written beside
-    /// the profiles.
-    /// </summary>
+    /// <summary>An instruction process under callgrind: each case's repetitions marked, the manifest written.</summary>
     public static void CountInstructions(string requestPath, InstructionMarks marks)
     {
         var request = ProcessFiles.Read<InstructionRequest>(requestPath);

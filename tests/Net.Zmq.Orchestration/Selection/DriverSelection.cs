@@ -3,10 +3,9 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
-/// Which of the available drivers a Perf run measures (PERF_DRIVERS, <c>;</c>-separated driver ids). Unset: every
-/// available driver, except that a run with a base build of Net.Zmq is a pull-request run (the head, its base and the
-/// floor) and leaves NetMQ out unless PERF_DRIVERS names it: the question there is whether the change is slower
-/// than its base, and NetMQ's cells would double the run's time without answering it.
+/// Which available drivers a Perf run measures (PERF_DRIVERS, <c>;</c>-separated ids). Unset: every one, but a
+/// pull-request run (a base build present) leaves NetMQ out unless named: it would double the run's time without
+/// telling whether the change is slower than its base.
 /// </summary>
 public sealed class DriverSelection
 {
@@ -22,10 +21,7 @@ public sealed class DriverSelection
     /// <summary>Exactly these drivers, where available.</summary>
     public static DriverSelection Of(params DriverId[] drivers) => new(drivers.ToHashSet());
 
-    /// <summary>
-    /// The selection PERF_DRIVERS names; unset or blank is <see cref="Default"/>. An unknown id is an error listing the
-    /// known ones.
-    /// </summary>
+    /// <summary>PERF_DRIVERS' selection; unset or blank is <see cref="Default"/>; an unknown id is an error.</summary>
     public static DriverSelection FromEnvironment(Func<string, string?> environment)
     {
         var value = environment(Variable);

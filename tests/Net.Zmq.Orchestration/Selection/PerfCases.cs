@@ -14,28 +14,23 @@ public static class PerfCases
     public const BufferStrategy ReferenceStrategy = BufferStrategy.ByteArray;
 
     /// <summary>
-    /// Whether a case's operations last long (0.1 s or more), which decides how its cell is sampled: messages over
-    /// 4 KiB over tcp. Inproc moves even 64 KiB messages in 15-40 ms per operation, as fast as tcp moves 1 KiB ones.
+    /// Whether a case's operations last long (0.1 s or more), which decides its cell's sampling: messages over 4 KiB
+    /// over tcp (inproc moves even 64 KiB about as fast as tcp moves 1 KiB).
     /// </summary>
     public static bool HasLongOperations(CaseDefinition definition) =>
         definition.MessageSize > 4096 && definition.Transport == Transport.Tcp;
 
     /// <summary>
-    /// Whether <paramref name="profile"/> samples a case's cell as one of long operations: where they are long, and in
-    /// the pull-request profile every message over 4 KiB, inproc too. On machine C inproc moved 64 KiB in 90-240 ms per
-    /// operation, and its three 64 KiB cells, sampled as short, took 43-50 % of a pull-request run's measuring for
-    /// head ÷ base intervals of ±9-19 % (median case), bounded by how one block differs from the next, not by units.
+    /// Whether <paramref name="profile"/> samples a case's cell as long: where operations are long, and in the
+    /// pull-request profile every message over 4 KiB, inproc too (sampled short, block-to-block spread bounded them).
     /// The other profiles keep them short: their baselines and tolerances were measured so.
     /// </summary>
     public static bool SampledAsLong(CaseDefinition definition, ProfileKind profile) =>
         HasLongOperations(definition) || (profile == ProfileKind.PullRequest && definition.MessageSize > 4096);
 
     /// <summary>
-    /// About how many seconds a cell of <paramref name="operations"/> operations in <paramref name="blocks"/> blocks
-    /// takes, for the progress lines' time left: 0.2 s per block (fresh workloads, settling, warming) and per
-    /// operation 5 ms plus its bytes at 0.4 ns a byte over tcp and a tenth of that over inproc, twice that for
-    /// NetMQ's cells. Fitted on one default run with all three drivers on the 2-core machine (each cell's time within
-    /// a factor of 2 of it); a guide, never a bound.
+    /// About how many seconds a cell takes, for the progress lines' time left: a cost per block, plus per operation a
+    /// fixed cost and its bytes (tcp dearer than inproc, NetMQ twice); fitted on one run, a guide, never a bound.
     /// </summary>
     public static double EstimatedSeconds(CaseDefinition anyCaseOfTheCell, int operations, int blocks)
     {
@@ -44,9 +39,7 @@ public static class PerfCases
         return (0.2 * blocks) + (operations * perOperation * (anyCaseOfTheCell.Driver == DriverId.NetMQ ? 2 : 1));
     }
 
-    /// <summary>
-    /// About how long each cell of <paramref name="cases"/> takes with <paramref name="profile"/>'s sampling, by cell.
-    /// </summary>
+    /// <summary>About how long each cell of <paramref name="cases"/> takes with a profile's sampling.</summary>
     public static IReadOnlyDictionary<string, double> CellSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
         cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
         {
@@ -58,16 +51,11 @@ public static class PerfCases
     public static Sampling SamplingOf(IReadOnlyList<CaseDefinition> cellCases, MeasurementProfile profile) =>
         profile.For(SampledAsLong(cellCases[0], profile.Kind), cellCases.Count);
 
-    /// <summary>
-    /// The variant every case of <paramref name="suite"/> is a ratio to: PureBlocking, or ByteArray for the strategies.
-    /// </summary>
+    /// <summary>The variant every case of a suite is a ratio to: PureBlocking, or ByteArray for strategies.</summary>
     public static string ReferenceVariantOf(Suite suite) =>
         suite == Suite.BufferStrategies ? ReferenceStrategy.ToString() : ReferenceMode.ToString();
 
-    /// <summary>
-    /// The case <paramref name="c"/>'s time is a ratio to: the same case in the reference variant (itself, when it is
-    /// the reference).
-    /// </summary>
+    /// <summary>The case a case's time is a ratio to: itself in the reference variant.</summary>
     public static CaseDefinition ReferenceOf(CaseDefinition c) => c.Suite == Suite.BufferStrategies
         ? new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, c.Mode, ReferenceStrategy, c.MessageSize)
         : new CaseDefinition(c.Driver, c.Suite, c.Pattern, c.Transport, ReferenceMode, c.Strategy, c.MessageSize);
@@ -88,9 +76,7 @@ public static class PerfCases
         return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant, reference,
             definition.CrossDriverKey)
         {
-            // NonBlocking sleeps 1 ms whenever nothing is ready: at small sizes most of its operation is that sleep,
-            // whose length the machine decides (seen: 64 B at 2.0 and at 3.1 × PureBlocking in unchanged runs, CPU time
-            // the same in both).
+            // NonBlocking sleeps 1 ms whenever nothing is ready: at small sizes the machine decides its time.
             SleepBound = definition.Mode == ReceiveMode.NonBlocking,
             Unbaselined = PerfSelection.WhyUnbaselined(definition),
         };

@@ -8,17 +8,14 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
-/// What one Perf run measures: every available driver's cases that the profile, PERF_FILTER and PERF_DRIVERS select,
-/// the base build's counterparts of the head's, and for every driver left out, why.
+/// What one Perf run measures: the profile's, PERF_FILTER's and PERF_DRIVERS' cases of every available driver, the
+/// base build's counterparts of the head's, and for every driver left out, why.
 /// </summary>
 /// <param name="Cases">Every case to measure, references included.</param>
-/// <param name="Absent">The drivers not measured, each with the reason.</param>
 /// <param name="NotComparable">The head's cases the base build cannot run, each with the reason.</param>
 public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent, IReadOnlyList<NotComparable> NotComparable)
 {
-    /// <summary>
-    /// What the selection says for the report: a reference not measured, the head's cases the base cannot run.
-    /// </summary>
+    /// <summary>The selection's notes: a reference not measured, the head's cases the base cannot run.</summary>
     public IReadOnlyList<RunNote> Notes { get; init; } = [];
 
     public static PerfRunSelection Of(PerfSettings settings, Action<string> log)
@@ -60,8 +57,7 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
     }
 
     /// <summary>
-    /// The base build's cases: exactly the head's (PERF_FILTER and the profile select the head's; the base follows),
-    /// but those the base cannot run (an API it lacks), each said in the notes as not comparable.
+    /// The base build's cases: exactly the head's, but those the base cannot run (an API it lacks), noted.
     /// </summary>
     private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
         List<RunNote> notes)

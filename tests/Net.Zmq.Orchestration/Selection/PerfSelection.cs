@@ -10,13 +10,10 @@ namespace NetZmqTests.Orchestration.Selection;
 public static class PerfSelection
 {
     /// <summary>
-    /// The default profile measures all of Net.Zmq, the subject. The floor and NetMQ run what the comparisons
-    /// need: the receive-mode table whole, every pattern and transport in blocking receive (the overhead tables),
-    /// and the buffer strategies they share with Net.Zmq's table (NetMQ up to 64 KiB, where its managed copies
-    /// already take seconds per operation). <c>full</c> measures every case of every driver. <c>quick</c> keeps, of
-    /// the default's cases, those at 64 B and 1 KiB: every receive mode and every buffer strategy there, and per
-    /// pattern and transport the blocking reference with Poller (its policy gate) at 1 KiB. <c>pr</c> keeps the
-    /// default's cases but the buffer strategies over 64 KiB. A base build of Net.Zmq runs exactly the head's cases.
+    /// <c>default</c>: all of Net.Zmq; the floor and NetMQ what comparisons need (receive modes whole, every pattern
+    /// and transport blocking, shared buffer strategies, NetMQ's up to 64 KiB). <c>full</c>: everything. <c>quick</c>:
+    /// the default's at 64 B and 1 KiB, patterns only blocking and Poller at 1 KiB. <c>pr</c>: the default's but
+    /// strategies over 64 KiB. A base build runs exactly the head's cases.
     /// </summary>
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
@@ -47,10 +44,8 @@ public static class PerfSelection
     };
 
     /// <summary>
-    /// Why a case has no baseline entry by design, or null when it must have one. A refresh measures the default
-    /// profile (unless PERF_PROFILE says otherwise), so the baselines hold its cases; the others, which only
-    /// <c>full</c> measures (the floor's and NetMQ's cases no comparison needs), are shown unbaselined there, gated by
-    /// their policies only, until a refresh under <c>full</c> writes their entries.
+    /// Why a case has no baseline entry by design, or null. A refresh measures the default profile, so cases only
+    /// <c>full</c> measures are shown unbaselined, gated by policies, until a <c>full</c> refresh writes them.
     /// </summary>
     public static string? WhyUnbaselined(CaseDefinition c) =>
         InProfile(MeasurementProfile.Default, c) ? null : "the baselines hold the default profile's cases and only the full profile measures this one";
@@ -59,10 +54,7 @@ public static class PerfSelection
     public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
         WithReferences(CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id))).ToList());
 
-    /// <summary>
-    /// <paramref name="cases"/> and each one's group reference, in catalog order: a time is only ever judged against
-    /// it.
-    /// </summary>
+    /// <summary><paramref name="cases"/> with each one's group reference, in catalog order.</summary>
     public static List<CaseDefinition> WithReferences(IReadOnlyCollection<CaseDefinition> cases)
     {
         var groups = cases.Select(c => (c.Driver, c.Suite, PerfCases.Identify(c).Group)).ToHashSet();

@@ -6,9 +6,7 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Selection;
 
 /// <summary>
-/// What one Perf run measures and does: the run controls README documents (PERF_PROFILE, PERF_FILTER, PERF_INJECT,
-/// PERF_PLACEMENT, PERF_DRIVERS, UpdateBaselines), where it writes, and the environment it consults for anything else
-/// (CI).
+/// What one Perf run measures and does: the run controls README documents, where it writes, and the environment (CI).
 /// </summary>
 public sealed record PerfSettings(
     MeasurementProfile Profile,
@@ -21,55 +19,38 @@ public sealed record PerfSettings(
     /// <summary>Where the measured threads run; pinned unless PERF_PLACEMENT says otherwise.</summary>
     public ThreadPlacement Placement { get; init; } = ThreadPlacement.FromEnvironment(_ => null);
 
-    /// <summary>
-    /// Which available drivers are measured; PERF_DRIVERS, or every one (a pull-request run leaves NetMQ out).
-    /// </summary>
+    /// <summary>PERF_DRIVERS, or every available driver (a pull-request run leaves NetMQ out).</summary>
     public DriverSelection Drivers { get; init; } = DriverSelection.Default;
 
     /// <summary>
-    /// How many processes measure the run (PERF_PROCESSES): with more than one, each in a process of its own with its
-    /// own seed and its share of every cell's blocks, and the processes are the top level of the intervals where they
-    /// matter (head ÷ base). Default: four where a base build is measured (a state of one process cannot then fail a
-    /// merge alone, and each case's process component has three degrees of freedom: with two it had one, and a t of
-    /// 12.7 made whole cells' intervals ±90 %), otherwise one, in the test process. Measuring again to confirm a
-    /// failed gate always takes fresh processes.
+    /// PERF_PROCESSES: with more than one, each measures with its own seed and share of every cell's blocks, and the
+    /// processes are the top level of the head ÷ base intervals. Default four where a base build is measured (one
+    /// process's state cannot fail a merge alone), else one. A confirmation always takes fresh processes.
     /// </summary>
     public int Processes { get; init; } = 1;
 
     /// <summary>
-    /// PERF_INJECT_PROCESSES: the measuring processes (from 1) PERF_INJECT applies in, the others measuring the code as
-    /// it is; null for every process. What a state of one process looks like, made on purpose: the self-test of the
-    /// process level.
+    /// PERF_INJECT_PROCESSES: the processes (from 1) PERF_INJECT applies in, null for all; tests the process level.
     /// </summary>
     public IReadOnlySet<int>? InjectedProcesses { get; init; }
 
-    /// <summary>
-    /// PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>); null for all of them.
-    /// </summary>
+    /// <summary>PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>).</summary>
     public Shard? Shard { get; init; }
 
-    /// <summary>
-    /// PERF_MERGE: a folder of shards' files; the run measures nothing and judges them as one run
-    /// (<see cref="RunMeasurements"/>).
-    /// </summary>
+    /// <summary>PERF_MERGE: a folder of shards' files, judged as one run (<see cref="RunMeasurements"/>).</summary>
     public string? MergeDirectory { get; init; }
 
     /// <summary>
-    /// PERF_INSTRUCTIONS: whether the run counts instructions under Valgrind (on, the default) or says why not (off: a
-    /// shorter run whose CPU work is not counted, and whose report and notes say so).
+    /// PERF_INSTRUCTIONS: count instructions under Valgrind (on, the default); off says so in report and notes.
     /// </summary>
     public bool CountInstructions { get; init; } = true;
 
     /// <summary>
-    /// PERF_TIMING: whether the run times its cases (on, the default) or only counts them (off: native calls and
-    /// instructions, written to the run's measurements file for build/bisect.sh; nothing timed, no gate judged).
+    /// PERF_TIMING: time the cases (on, the default) or only count them (off: for build/bisect.sh; no gate judged).
     /// </summary>
     public bool Timing { get; init; } = true;
 
-    /// <summary>
-    /// The settings of <c>dotnet test --filter Category=Perf</c>: every control from the environment; a malformed one
-    /// is an error naming it.
-    /// </summary>
+    /// <summary>A Perf run's settings from the environment; a malformed control is an error naming it.</summary>
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
         var drivers = DriverSelection.FromEnvironment(environment);
@@ -94,9 +75,7 @@ public sealed record PerfSettings(
         };
     }
 
-    /// <summary>
-    /// A switch (PERF_INSTRUCTIONS, PERF_TIMING): <c>on</c> (or unset) or <c>off</c>; anything else an error naming it.
-    /// </summary>
+    /// <summary>A switch: <c>on</c> (or unset) or <c>off</c>; anything else is an error naming it.</summary>
     public static bool OnOrOff(Func<string, string?> environment, string variable) =>
         environment(variable)?.Trim().ToLowerInvariant() switch
         {
@@ -105,10 +84,7 @@ public sealed record PerfSettings(
             var other => throw new ArgumentException($"{variable}={other} is not on or off"),
         };
 
-    /// <summary>
-    /// PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; anything but process numbers from 1 is an
-    /// error naming it.
-    /// </summary>
+    /// <summary>PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; malformed is an error.</summary>
     public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment)
     {
         var text = environment("PERF_INJECT_PROCESSES");
@@ -125,9 +101,7 @@ public sealed record PerfSettings(
             : throw new ArgumentException($"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
     }
 
-    /// <summary>
-    /// PERF_PROCESSES, or null when unset; anything but a whole number from 1 to 20 is an error naming it.
-    /// </summary>
+    /// <summary>PERF_PROCESSES (1 to 20), or null when unset; anything else is an error naming it.</summary>
     public static int? ProcessesFromEnvironment(Func<string, string?> environment)
     {
         var text = environment("PERF_PROCESSES");

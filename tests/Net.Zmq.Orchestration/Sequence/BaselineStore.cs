@@ -10,10 +10,7 @@ namespace NetZmqTests.Orchestration.Sequence;
 /// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
 public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
 
-/// <summary>
-/// A count baseline as a run found it (<see cref="CountBaselineKind{TFile, TCounted}"/>): the file, null where there is
-/// none, or why it cannot be used.
-/// </summary>
+/// <summary>A count baseline as a run found it: the file (null where there is none), or why it is unusable.</summary>
 public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? File, string? Error)
     where TFile : class;
 
@@ -23,12 +20,9 @@ public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? 
 public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Problem);
 
 /// <summary>
-/// The checked-in baselines of every kind: the time files per machine class (<see cref="BaselineFile"/>) and the count
-/// files (<see cref="CountBaselineKinds"/>: native calls, instructions). Where each subject's and suite's file lies,
-/// reading it strictly (and checking it belongs where it lies and names only cases of its suite), every file on every
-/// run, and refreshing, atomically. Each file is read once per run: a second look at a file (the check of every file at
-/// the end) reuses the first read, except for a file this run wrote, which is read again so that what a refresh wrote
-/// is validated as any checked-in file.
+/// The checked-in baselines: time files per machine class (<see cref="BaselineFile"/>) and count files
+/// (<see cref="CountBaselineKinds"/>), read strictly, every file on every run, refreshed atomically. Each file is read
+/// once per run, except one this run wrote: read again so that a refresh's output is validated like any file.
 /// </summary>
 public sealed class BaselineStore(SourceLayout layout)
 {
@@ -60,9 +54,7 @@ public sealed class BaselineStore(SourceLayout layout)
         return load;
     }
 
-    /// <summary>
-    /// Writes a count baseline whole (a temporary file, then a rename); the next look reads it again.
-    /// </summary>
+    /// <summary>Writes a count baseline whole (temporary file, then rename); the next look reads it again.</summary>
     public TFile Write<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, CountBaselineLoad<TFile> load, TFile file)
         where TFile : class
     {
@@ -112,9 +104,8 @@ public sealed class BaselineStore(SourceLayout layout)
     }
 
     /// <summary>
-    /// Every baseline file, read and validated whether or not its subject can be measured here: a corrupt file of a
-    /// driver this machine lacks would otherwise pass here and fail later elsewhere. Each problem names the file and
-    /// the field.
+    /// Every baseline file validated, measurable here or not: a corrupt file of a driver this machine lacks would
+    /// otherwise fail later elsewhere. Each problem names the file and the field.
     /// </summary>
     public IReadOnlyList<BaselineProblem> ProblemsInEveryFile()
     {
@@ -138,9 +129,7 @@ public sealed class BaselineStore(SourceLayout layout)
         return problems;
     }
 
-    /// <summary>
-    /// The count baselines of one folder read the same way: a count file of a driver not measured here is checked too.
-    /// </summary>
+    /// <summary>One folder's count baselines, those of drivers not measured here included.</summary>
     private IEnumerable<BaselineProblem> CountBaselineProblems(string folder, Action<string> read)
     {
         var directory = System.IO.Path.Combine(layout.BaselinesDirectory, folder);
@@ -172,9 +161,8 @@ public sealed class BaselineStore(SourceLayout layout)
         Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal).Select(layout.Display);
 
     /// <summary>
-    /// Rewrites the observed values of <paramref name="cases"/> on this machine's class (atomically), leaving the
-    /// file's other classes as they are; refused under CI before anything is measured. A new file declares no
-    /// cross-class rule: whether its suite's mean carries across machines is measured and written by hand.
+    /// Rewrites <paramref name="cases"/>' observed values on this machine's class atomically, other classes untouched;
+    /// refused under CI. A new file declares no cross-class rule: that is measured and written by hand.
     /// </summary>
     public BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
@@ -188,14 +176,12 @@ public sealed class BaselineStore(SourceLayout layout)
 
 
     /// <summary>
-    /// Every baseline file a run gated nothing against, with the reason: a driver that was there when the baseline
-    /// was refreshed and is gone now (Net.Zmq no longer restores, libzmq was uninstalled) must never pass or fail a
-    /// run silently. <paramref name="scope"/> says what the run measured (its profile and filter).
+    /// Every baseline file the run gated nothing against, with the reason: a driver gone since the refresh must never
+    /// pass or fail a run silently. <paramref name="scope"/> says what the run measured.
     /// </summary>
     public IEnumerable<RunNote> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
     {
-        // An unreadable file is a failure of its own (ProblemsInEveryFile): the report says that, not also that it went
-        // unchecked.
+        // An unreadable file is its own failure (ProblemsInEveryFile): the report doesn't also call it unchecked.
         var unreadable = ProblemsInEveryFile().Select(p => p.Shown).ToHashSet(StringComparer.Ordinal);
         foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f) && !unreadable.Contains(f)))
         {

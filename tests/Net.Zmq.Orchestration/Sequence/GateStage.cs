@@ -10,9 +10,8 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
-/// One suite as judged, and how to judge it again on a fresh measurement of its cases
-/// (<see cref="GateStage.Confirm"/>); null where nothing it judges is measured again (a suite that could not be gated,
-/// or one only shown).
+/// One suite as judged, and how to judge it again on a fresh measurement (<see cref="GateStage.Confirm"/>); null where
+/// nothing it judges is measured again.
 /// </summary>
 public sealed record ConfirmableSuite(GatedSuite Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
 
@@ -24,9 +23,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 {
     private readonly List<RunNote> _notes = [];
 
-    /// <summary>
-    /// What judging said beside its verdicts (a refreshed file, a class adopted), in the order it was said.
-    /// </summary>
+    /// <summary>What judging said beside its verdicts (a refreshed file, a class adopted), in order.</summary>
     public IReadOnlyList<RunNote> Notes => _notes;
 
     /// <summary>One subject's cases of one suite, judged against its file as the suite's declaration says.</summary>
@@ -100,9 +97,8 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
 
     /// <summary>
-    /// A paired suite judged against its reference, with no baseline file
-    /// (<see cref="PairedJudgement.AgainstTheReference"/>, <see cref="PairedGates"/>): both were measured together, so
-    /// nothing of the machine or the process is left to be judged against.
+    /// A paired suite judged against its reference measured beside it, with no file
+    /// (<see cref="PairedJudgement.AgainstTheReference"/>, <see cref="PairedGates"/>).
     /// </summary>
     public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
@@ -115,10 +111,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }, Evaluate);
     }
 
-    /// <summary>
-    /// A subject's own cases where it is only the reference of a paired suite: shown in the tables,
-    /// judged against no file of their own.
-    /// </summary>
+    /// <summary>A subject's own cases where it is only a paired suite's reference: shown, judged by no file.</summary>
     public static ConfirmableSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
         var driver = ZmqDrivers.Get(referenceOf.Reference);

@@ -21,8 +21,7 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
     public IReadOnlyList<ProcessSummary> Processes => _processes;
 
     /// <summary>
-    /// Whether a confirmation is judged on both passes together (<see cref="MeasuredProcess.WithEarlierPasses"/>), as
-    /// soon as it is measured.
+    /// Whether a confirmation is judged with the first pass (<see cref="MeasuredProcess.WithEarlierPasses"/>).
     /// </summary>
     public bool ConfirmsOnBothPasses => _passes.Count > 0 && MeasuredProcess.JudgedTogether(_passes[0]);
 

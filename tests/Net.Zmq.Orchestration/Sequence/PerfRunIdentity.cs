@@ -17,10 +17,7 @@ public static class PerfRunIdentity
             settings.Placement.IsPinned ? "pinned" : "free",
             [.. selection.Cases.Select(c => c.Driver).Distinct().Order().Select(Describe)]);
 
-    /// <summary>
-    /// A driver's version, and for a build of Net.Zmq a hash of its files: a pull request's head and base often share a
-    /// version.
-    /// </summary>
+    /// <summary>A driver's version, plus a hash of a Net.Zmq build's files (head and base may share one).</summary>
     private static string Describe(DriverId id)
     {
         var version = ZmqDrivers.Get(id).Availability.Provenance?.Version ?? "?";

@@ -56,8 +56,7 @@ internal static class PerfRunNotes
     }
 
     /// <summary>
-    /// Per driver, how many of its blocking calls a signal interrupted during this run, each made again
-    /// (<see cref="Interruptions"/>).
+    /// Per driver, the blocking calls a signal interrupted this run, each made again (<see cref="Interruptions"/>).
     /// </summary>
     public static IEnumerable<RunNote> Interrupted(Dictionary<DriverId, long> before) =>
         before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))

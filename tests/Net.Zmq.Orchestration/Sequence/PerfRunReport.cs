@@ -9,10 +9,7 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Sequence;
 
-/// <summary>
-/// What a run's report is made of, beyond its verdicts: the comparisons across drivers and the pair it judged one
-/// against the other.
-/// </summary>
+/// <summary>A run's report beyond its verdicts: cross-driver comparisons and the pair judged together.</summary>
 public static class PerfRunReport
 {
     public static JudgedRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,

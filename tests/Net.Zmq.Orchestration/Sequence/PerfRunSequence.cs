@@ -13,18 +13,12 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
-/// Measures cases with a profile's sampling, in one process or several (<see cref="MeasuredProcess"/>): per process one
-/// measurement per case, its operations paired with those of the cases measured beside it. The Perf run measures
-/// cells with BenchmarkDotNet; the fast tests hand in synthetic ones.
+/// Measures cases in one process or several (<see cref="MeasuredProcess"/>), operations paired with the cases beside
+/// them; the Perf run uses BenchmarkDotNet, the fast tests synthetic cells. Pass 0 is the run's, 1… confirmations.
 /// </summary>
-/// <param name="pass">0 for the run's measurement, then 1, 2, … for each measurement of failed gates' cases
-/// again.</param>
 public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
 
-/// <summary>
-/// Counts the instructions of a run's cases (in an instruction process under Valgrind, which the Perf run starts); the
-/// fast tests hand in synthetic counts.
-/// </summary>
+/// <summary>Counts a run's cases' instructions under Valgrind; the fast tests hand in synthetic counts.</summary>
 public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition> cases);
 
 /// <summary>
@@ -78,10 +72,7 @@ public static class PerfRunSequence
         return run;
     }
 
-    /// <summary>
-    /// What the run measures (PERF_SHARD's share of it), what identifies it, and where it merges shards measured apart,
-    /// what replays them; each stage's notes said.
-    /// </summary>
+    /// <summary>What the run measures (PERF_SHARD's share), its identity, and merged shards to replay.</summary>
     private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(PerfSettings settings, SourceLayout layout,
         RunNoteLog notes, Action<string> log)
     {
@@ -117,10 +108,8 @@ public static class PerfRunSequence
             : (count(cases), countInstructions(InstructionCases(cases, drivers)));
 
     /// <summary>
-    /// The cases the instruction pass counts: the native drivers' (NetMQ's only where PERF_DRIVERS names it: its
-    /// managed I/O thread and the megabytes it allocates make it the slowest under Valgrind, a third of the main job's
-    /// pass, for the peer the suite compares with, not its subject); and where a subject is judged against a paired
-    /// reference measured in the run (head ÷ base), only the two's: the others' counts would judge nothing there.
+    /// The cases the instruction pass counts: the native drivers' (NetMQ's only where PERF_DRIVERS names it: slowest
+    /// under Valgrind, and only a peer), and under a paired reference judged in the run, only the pair's.
     /// </summary>
     private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
     {
@@ -137,9 +126,7 @@ public static class PerfRunSequence
         }
     }
 
-    /// <summary>
-    /// The report, and beside it what was measured and counted, whole: a shard's file is what a merge reads.
-    /// </summary>
+    /// <summary>The report, and beside it the whole measurements file a merge of shards reads.</summary>
     private static void Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
     {
         var record = measured with { Counts = run.Counts, Instructions = run.Instructions };
@@ -149,9 +136,8 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// A merge of shards measured apart (PERF_MERGE): what replays them (<see cref="ShardMerge"/>) in place of
-    /// measuring, and where a shard ran on another machine class than this one, a machine on which no case's time is
-    /// judged against a baseline class (it holds only on the class that measured it).
+    /// A merge of shards (PERF_MERGE) replayed in place of measuring (<see cref="ShardMerge"/>); a shard from another
+    /// machine class makes this a machine where no time is judged against a baseline.
     /// </summary>
     private static MergedShards Merge(string folder, RunIdentity identity, MachineFingerprint machine)
     {
@@ -163,9 +149,7 @@ public static class PerfRunSequence
         return new MergedShards((measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
     }
 
-    /// <summary>
-    /// One shard's share of the run's cells (PERF_SHARD), and the note that says so before anything is measured.
-    /// </summary>
+    /// <summary>One shard's share of the cells (PERF_SHARD), and the note saying so before measuring.</summary>
     private static (PerfRunSelection Share, RunNote Note) Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile)
     {
         var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
@@ -174,10 +158,8 @@ public static class PerfRunSequence
     }
 
     /// <summary>
-    /// Every measured suite judged: first the paired suites judged against their reference (head ÷ base: the merge gate
-    /// for a Net.Zmq change, and what the report opens with), then each driver's suites in driver and suite order (a
-    /// subject that is only a reference shown), then the paired suites judged against their files (the binding
-    /// overhead).
+    /// Every measured suite judged: paired suites against their reference (head ÷ base, the merge gate, first in the
+    /// report), then each driver's suites in order, then paired suites against their files (binding overhead).
     /// </summary>
     private static List<ConfirmableSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {

@@ -2,10 +2,7 @@ using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Orchestration.Sequence;
 
-/// <summary>
-/// A run's notes in the order its stages return them, each said in the log as it comes but those kept for the report
-/// alone.
-/// </summary>
+/// <summary>A run's notes in stage order, each logged as it comes except those kept for the report alone.</summary>
 internal sealed class RunNoteLog(Action<string> log)
 {
     private readonly List<RunNote> _all = [];

@@ -15,10 +15,9 @@ namespace NetZmqTests.Orchestration.Sequence;
 public static class ShardMerge
 {
     /// <summary>
-    /// A measurer that hands back what the shards in <paramref name="directory"/> measured (checked to be all N shards
-    /// of a run of <paramref name="identity"/>): their first pass for the run's cases, which must be exactly the cases
-    /// asked; and for a confirmation, what each shard measured again of the cases asked (a shard confirms its own
-    /// failed gates, and cells are never split, so a case's gates are the same there and here).
+    /// A measurer replaying the shards in <paramref name="directory"/> (all N of a run of <paramref name="identity"/>):
+    /// their first pass, exactly the cases asked; for a confirmation, what each shard measured again (cells are never
+    /// split, so a case's gates are the same there and here).
     /// </summary>
     public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, IReadOnlyList<ShardSummary> Shards) Replay(string directory,
         RunIdentity identity)
@@ -55,9 +54,7 @@ public static class ShardMerge
     }
 }
 
-/// <summary>
-/// A merge's replay of its shards (what measures, counts and judges on in place of this run), the shards, and its note.
-/// </summary>
+/// <summary>A merge's replay of its shards (measuring, counting, judging in this run's place), and its note.</summary>
 internal sealed record MergedShards(
     (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, MachineFingerprint Machine) Replay,
     IReadOnlyList<ShardSummary> Shards, RunNote Note);

@@ -6,15 +6,12 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
-/// Net.Zmq's time over the floor's for each case both ran: what the binding costs on the same libzmq binary, a
-/// <see cref="PairedSuite"/> judged against its own baseline file. A case there is Net.Zmq's case, grouped by the
-/// suite it came from.
+/// Net.Zmq's time over the floor's for each case both ran, on the same libzmq binary: a <see cref="PairedSuite"/>
+/// judged against its own baseline file, cases Net.Zmq's, grouped by their suite.
 /// </summary>
 public static class BindingOverhead
 {
-    /// <summary>
-    /// The suite of Net.Zmq's time over the floor's, case by case: gated like any suite, against its own file.
-    /// </summary>
+    /// <summary>The suite of Net.Zmq's time over the floor's, case by case.</summary>
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "BindingOverhead");
 
     public static PairedSuite Paired { get; } = new(Suite, DriverId.NetZmq, DriverId.LibZmq, PairedJudgement.AgainstItsBaselineFile,
@@ -25,10 +22,8 @@ public static class BindingOverhead
         Title = "Binding overhead",
         Words = ("binding", "floor"),
 
-        // Each case's time is a ratio to the floor's same case; its CPU time is gated as its wall time is (CPU time
-        // is the binding's cost, and stays steady beside a busy neighbour); its allocation is not (the bytes are
-        // Net.Zmq's own, gated in Net.Zmq's suites); no policy bounds; made of Net.Zmq's and the floor's cases; its
-        // ratios are a column of the comparison table, not tables of their own.
+        // CPU time gated as wall time is (it is the binding's cost and steady beside a busy neighbour); allocation not
+        // (Net.Zmq's own bytes, gated in its suites); no policy bounds; a column of the comparison table.
         FileDeclaration = new(Suite, nameof(DriverId.LibZmq), GatesCpuTimeAlways: true, GatesAllocation: false, Policy.None,
             [DriverId.NetZmq, DriverId.LibZmq], id => Paired!.SubjectCaseOf(id))
         {
@@ -36,10 +31,7 @@ public static class BindingOverhead
         },
     };
 
-    /// <summary>
-    /// Why the overhead case of Net.Zmq's case <paramref name="netZmq"/> has no baseline entry by design
-    /// (<see cref="PerfSelection.WhyUnbaselined"/>), or null.
-    /// </summary>
+    /// <summary>Why an overhead case has no baseline entry (<see cref="PerfSelection.WhyUnbaselined"/>).</summary>
     public static string? WhyUnbaselined(CaseDefinition netZmq) =>
         PerfSelection.WhyUnbaselined(netZmq.On(DriverId.LibZmq)) ?? PerfSelection.WhyUnbaselined(netZmq);
 }

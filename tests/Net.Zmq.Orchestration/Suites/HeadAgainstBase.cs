@@ -6,10 +6,8 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
-/// The head build of Net.Zmq over its base build, case by case: a <see cref="PairedSuite"/> judged against the base
-/// itself. Both run in the same cells, their operations interleaved unit by unit, so head ÷ base is paired like any
-/// ratio and needs no baseline file and no machine class (the drift, the process and the machine are the same for
-/// both). A case there is the head's case, grouped by its cell.
+/// Net.Zmq's head build over its base, case by case (<see cref="PairedSuite"/>), judged against the base itself: both
+/// run in the same cells, interleaved, so head ÷ base needs no baseline file or machine class. Cases are the head's.
 /// </summary>
 public static class HeadAgainstBase
 {
@@ -17,10 +15,9 @@ public static class HeadAgainstBase
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "HeadAgainstBase");
 
     /// <summary>
-    /// Grouped by cell: the head's cases of a cell share one workload per block, and the base's another, so how one
-    /// pair of connections happened to settle moves all of that cell's ratios together. A case that sleeps between
-    /// polls stays one. The ratios: wall and CPU time paired by block (<see cref="Ratios"/>), with the base's bytes per
-    /// operation.
+    /// Grouped by cell: each subject's cases of a cell share one workload per block, so how a pair of connections
+    /// settled moves the cell's ratios together (a case that sleeps between polls stays one). Wall and CPU time paired
+    /// by block (<see cref="Ratios"/>), with the base's bytes per operation.
     /// </summary>
     public static PairedSuite Paired { get; } = new(Suite, DriverId.NetZmq, DriverId.NetZmqBase, PairedJudgement.AgainstTheReference,
         head => head.Cell[(head.Cell.IndexOf('/', StringComparison.Ordinal) + 1)..],
@@ -46,13 +43,10 @@ public static class HeadAgainstBase
     }
 
     /// <summary>
-    /// Head ÷ base per case. Head and base run on workloads of their own, so a block's pair of workloads, not a unit,
-    /// is one sample (<see cref="PairedSamples.BlockLogRatiosByProcess"/>): measured on one machine, how each pair
-    /// settled moved head ÷ base of identical bits by 3 % (1 KiB over tcp) to 25 % (64 KiB) from block to block, units
-    /// in a block alike. Where the run measured in several processes, the processes are the top level
-    /// (<see cref="ProcessLevel"/>): a state of one whole process (seen once: the head slower in 9 of 10 blocks of a
-    /// process, and again on fresh workloads in it) moves every block of it, and only the spread between processes
-    /// shows it.
+    /// Head ÷ base per case, a block's pair of workloads (not a unit) one sample
+    /// (<see cref="PairedSamples.BlockLogRatiosByProcess"/>): how a pair settled moves identical bits block to block.
+    /// With several processes they are the top level (<see cref="ProcessLevel"/>): one process's state moves all its
+    /// blocks, and only the spread between processes shows it.
     /// </summary>
     private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
         IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)

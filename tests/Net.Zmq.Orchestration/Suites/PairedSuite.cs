@@ -13,8 +13,7 @@ public enum PairedJudgement
     AgainstItsBaselineFile,
 
     /// <summary>
-    /// Directly, with no file: the reference subject was measured in the same cells, so nothing of the machine or the
-    /// process is left to be judged against (<see cref="Gating.Gates.PairedGates"/>).
+    /// Directly, with no file: the reference ran in the same cells (<see cref="Gating.Gates.PairedGates"/>).
     /// </summary>
     AgainstTheReference,
 
@@ -23,27 +22,19 @@ public enum PairedJudgement
 }
 
 /// <summary>
-/// A suite made of two subjects' cases, paired per case: each case of <see cref="Subject"/> over the same case of
-/// <see cref="Reference"/>, both measured in the same cells, their operations interleaved. The binding's overhead
-/// (Net.Zmq over the floor) and head ÷ base are two of them; the run, the confirmation, the gate stage, the report and
-/// <c>explain</c> ask this declaration, and name neither.
+/// A suite of two subjects' cases, paired per case: <see cref="Subject"/> over <see cref="Reference"/>, measured in the
+/// same cells, operations interleaved (binding overhead, head ÷ base). Everything else asks this declaration.
 /// </summary>
-/// <param name="Suite">The suite's id; its case ids are its prefix and the subject's case's cross-driver key.</param>
-/// <param name="GroupOf">The group a pair is analysed in (what its cases share: a suite, a cell).</param>
-/// <param name="Analyze">The pairs, the subject's measurement already under the paired case's identity, to
-/// ratios.</param>
+/// <param name="Suite">The suite's id; its case ids are its prefix and the subject's cross-driver key.</param>
+/// <param name="GroupOf">The group a pair is analysed in (a suite, a cell).</param>
+/// <param name="Analyze">The pairs, subject's measurement under the paired identity, to ratios.</param>
 public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Reference, PairedJudgement Judgement,
     Func<CaseDefinition, string> GroupOf, Func<IReadOnlyList<(CaseMeasurement Subject, CaseMeasurement Reference)>, List<AnalyzedCase>> Analyze)
 {
-    /// <summary>
-    /// What else a paired case carries from its subject's case (a declared reason to have no entry, a sleep bound).
-    /// </summary>
+    /// <summary>What else a paired case carries from its subject's case (a no-entry reason, a sleep bound).</summary>
     public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } = (paired, _, _) => paired;
 
-    /// <summary>
-    /// How its file judges it, where it is judged against one (<see cref="PairedJudgement.AgainstItsBaselineFile"/>);
-    /// null otherwise.
-    /// </summary>
+    /// <summary>The file's declaration, where it is judged against one; null otherwise.</summary>
     public SuiteDeclaration? FileDeclaration { get; init; }
 
     /// <summary>The suite as a reader names it, e.g. "Head against base".</summary>
@@ -64,10 +55,7 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// <summary>Judged against a baseline file of its own, like a driver's suite (the binding overhead).</summary>
     public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
 
-    /// <summary>
-    /// Its cases judged the way it is declared: against the reference, against its file through
-    /// <paramref name="gates"/>, or shown only.
-    /// </summary>
+    /// <summary>Its cases judged as <see cref="Judgement"/> declares.</summary>
     public ConfirmableSuite Judge(GateStage gates, IReadOnlyList<AnalyzedCase> cases) => Judgement switch
     {
         PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(this, cases),
@@ -77,27 +65,18 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 
-    /// <summary>
-    /// The paired case of the subject's case <paramref name="subjectCase"/>, e.g.
-    /// <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.
-    /// </summary>
+    /// <summary>A subject's case's paired id, e.g. <c>NetZmq/HeadAgainstBase/Patterns/PushPull/…</c>.</summary>
     public string IdOf(CaseDefinition subjectCase) => Prefix + subjectCase.CrossDriverKey;
 
     /// <summary>The subject's case behind a paired case id; null when the id is not one of this suite.</summary>
     public CaseDefinition? SubjectCaseOf(string pairedId) =>
         pairedId.StartsWith(Prefix, StringComparison.Ordinal) ? CaseDefinition.Parse($"{Subject}/{pairedId[Prefix.Length..]}") : null;
 
-    /// <summary>
-    /// The catalog cases behind a paired case id, the subject's and the reference's; null when the id is not one of
-    /// this suite.
-    /// </summary>
+    /// <summary>The subject's and reference's catalog cases behind a paired id; null if not this suite's.</summary>
     public IReadOnlyList<string>? MeasuredCases(string pairedId) =>
         SubjectCaseOf(pairedId) is { } subject ? [subject.Id, subject.On(Reference).Id] : null;
 
-    /// <summary>
-    /// The subject's measured cases that the reference also ran, each over its pair; null unless both subjects were
-    /// measured.
-    /// </summary>
+    /// <summary>Subject's measured cases the reference also ran, each over its pair, null unless both ran.</summary>
     public List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
         var all = measured.Where(c => !DerivedSuites.IsDerived(c.Case.SuiteId)).ToList();

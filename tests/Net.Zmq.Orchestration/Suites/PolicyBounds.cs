@@ -5,10 +5,8 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
-/// The hand-set bounds, each defined once: a new baseline file starts with them
-/// (<see cref="SuiteDeclaration.OfCatalog"/>) and the published claims that are also gates name them
-/// (<see cref="PublishedClaims"/>), so a claim's gate is the gate itself, by its identity, under the name the gate list
-/// shows.
+/// The hand-set bounds, defined once: new baseline files start with them (<see cref="SuiteDeclaration.OfCatalog"/>)
+/// and claims that are also gates name them (<see cref="PublishedClaims"/>), so a claim's gate is the gate itself.
 /// </summary>
 public static class PolicyBounds
 {

@@ -7,18 +7,15 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Suites;
 
 /// <summary>
-/// What one suite is gated on, declared once: the run, the baseline store and the explain command read it, and
-/// nothing else tells the suites apart. Its baseline file is <c>baselines/</c> + <see cref="SuiteId.FileName"/>.
+/// What one suite is gated on, declared once: the run, the baseline store and explain read it, and nothing else tells
+/// suites apart. Its baseline file is <c>baselines/</c> + <see cref="SuiteId.FileName"/>.
 /// </summary>
-/// <param name="ReferenceVariant">What each case's time is a ratio to: a variant of the same group, or (the binding
+/// <param name="ReferenceVariant">What each case's time is a ratio to: a variant of its group, or (the binding
 /// overhead) another subject's same case.</param>
-/// <param name="GatesCpuTimeAlways">Its CPU-time ratios are gated wherever its wall-time ratios are (elsewhere only
-/// beside a busy neighbour and for cases that sleep between polls).</param>
-/// <param name="GatesAllocation">Its bytes per operation are gated.</param>
-/// <param name="NewFilePolicy">The bounds a new baseline file of the suite starts with, reviewed by hand from then
-/// on.</param>
-/// <param name="MadeOf">The subjects measured for it: where one was not measured, its file is not checked, and the note
-/// names which.</param>
+/// <param name="GatesCpuTimeAlways">CPU-time ratios gated wherever wall-time ones are (else only beside a busy
+/// neighbour and for cases that sleep between polls).</param>
+/// <param name="NewFilePolicy">The bounds a new baseline file starts with, reviewed by hand from then on.</param>
+/// <param name="MadeOf">The subjects measured for it: where one was not, its file is unchecked and a note says.</param>
 /// <param name="CatalogCaseOf">The catalog case behind an id its file may hold; null for any other id.</param>
 public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool GatesCpuTimeAlways, bool GatesAllocation, Policy NewFilePolicy,
     IReadOnlyList<DriverId> MadeOf, Func<string, CaseDefinition?> CatalogCaseOf)
@@ -29,14 +26,10 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     /// </summary>
     public bool TimeOnlyOnTheRecordedVersion { get; init; }
 
-    /// <summary>
-    /// The report shows the suite's cases in tables of their own (false: its cases are ratios another table shows).
-    /// </summary>
+    /// <summary>Its cases get tables of their own (false: they are ratios another table shows).</summary>
     public bool HasTables { get; init; } = true;
 
-    /// <summary>
-    /// True when the suite's file may hold an entry with this id: a case of the catalog in some build.
-    /// </summary>
+    /// <summary>Whether its file may hold an entry with this id: a catalog case in some build.</summary>
     public bool MayHold(string id) => CatalogCaseOf(id) is { } c && CaseCatalog.IsKnownId(c.Id);
 
     /// <summary>The suite's cases judged against its file, with the gates it declares.</summary>
