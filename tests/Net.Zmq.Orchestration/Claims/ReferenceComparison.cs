@@ -24,18 +24,14 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     /// <summary>The bound this comparison is judged against: <see cref="ClaimedTolerance"/> by default.</summary>
     public double Tolerance { get; init; } = ClaimedTolerance;
 
-    /// <summary>
-    /// Beside a busy neighbour (<see cref="GateEvaluator.BusyMachineCpus"/>) wall time stretches unevenly, so the two
-    /// are compared in CPU time: the same work costs the same CPU whoever else runs.
-    /// </summary>
+    /// <summary>Beside a busy neighbour wall time stretches unevenly, so <see cref="Judged"/> is CPU time.</summary>
     public bool Busy => NeighbourCpus > GateEvaluator.BusyMachineCpus;
 
     public RatioEstimate Judged => Busy && CpuRatio.Value > 0 ? CpuRatio : Ratio;
 
     /// <summary>
-    /// The check fails only when the whole 95 % interval lies outside ±<see cref="Tolerance"/>, as every gate fails
-    /// only on a significant difference: a connection settles into a regime of its own (how its buffers grew, how the
-    /// receiver and the I/O thread meet), so two connections of the same code differ by more than one pair's interval.
+    /// Fails only when the whole 95 % interval lies outside ±<see cref="Tolerance"/>, like every gate: a connection
+    /// settles into a regime of its own, so two of the same code differ by more than one pair's interval.
     /// </summary>
     public bool Holds => Judged.Lower <= 1 + Tolerance && Judged.Upper >= 1 - Tolerance;
 

@@ -15,9 +15,7 @@ namespace NetZmqTests.Orchestration.Counting;
 /// </summary>
 public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
-    /// <summary>
-    /// How much head ÷ base may grow per judged part: a new baseline file's bounds, set from A/A runs of one build.
-    /// </summary>
+    /// <summary>How much head ÷ base may grow per judged part: a new baseline file's bounds (A/A runs).</summary>
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
     /// <summary>The suites with count gates added, and notes of count baselines refreshed or rewritten.</summary>
@@ -34,9 +32,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         return (suites, baselines.Notes);
     }
 
-    /// <summary>
-    /// What report and output say where calls or instructions were not counted, or some cases failed being counted.
-    /// </summary>
+    /// <summary>Notes where calls or instructions were not counted, or some cases failed being counted.</summary>
     public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
     {
         if (counts.Skipped is { } why)

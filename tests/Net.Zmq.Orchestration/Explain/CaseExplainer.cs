@@ -11,7 +11,6 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Explain;
 
 /// <summary>What <see cref="CaseExplainer"/> found for one case: the text, and what the fast test checks.</summary>
-/// <param name="Sources">Every file:line the text points at.</param>
 /// <param name="Gates">Every gate that judges the case, from the gate code itself.</param>
 /// <param name="Problems">What the code does not say: a loop, a body, an undeclared missing entry.</param>
 public sealed record Explanation(string Id, IReadOnlyList<string> Lines, IReadOnlyList<SourceLine> Sources, IReadOnlyList<GateResult> Gates,

@@ -33,7 +33,6 @@ public class CellBenchmarks
     /// <summary>The measurement in progress; BenchmarkDotNet creates this class, so a static reaches it.</summary>
     internal static CellBenchmarkState? Current { get; set; }
 
-    /// <summary>Every cell id the measurement in progress measures.</summary>
     public static IEnumerable<string> CellIds => Current?.Plans.Keys ?? [];
 
     [ParamsSource(nameof(CellIds))]
@@ -64,8 +63,7 @@ public class CellBenchmarks
     {
         try
         {
-            // Should BenchmarkDotNet invoke more often than the schedule has operations, the extra invocations repeat
-            // its last one; the session attributes times by the records, checked against the schedule.
+            // Extra invocations repeat the last operation; the session attributes times by the checked records.
             var position = Math.Min(_position, _schedule.Count - 1);
             _current = _schedule[position];
             if (_current.Block != _block)

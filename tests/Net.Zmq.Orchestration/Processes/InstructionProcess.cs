@@ -10,9 +10,8 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>
-/// Counts cases' instructions in a process of its own under callgrind (<see cref="ProcessEntry.CountInstructions"/>,
-/// <see cref="InstructionCounting"/>), then reads its profiles here at full speed; before the timed measurement, never
-/// beside it.
+/// Counts instructions under callgrind in a process of its own (<see cref="ProcessEntry.CountInstructions"/>), before
+/// and never beside the timed measurement, then reads its profiles here at full speed.
 /// </summary>
 internal sealed class InstructionProcess(ProcessEntryPoints entry)
 {
@@ -37,8 +36,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     };
 
     /// <summary>
-    /// Valgrind as the instruction process runs under it: threads scheduled fairly, each thread's counts in a file of
-    /// its own, its system calls counted beside its instructions, nothing counted before the pass starts.
+    /// Valgrind's options: fair scheduling, a counts file per thread, system calls counted, nothing before the pass.
     /// </summary>
     private static string[] Valgrind(string directory) =>
         ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no", "--collect-systime=yes",

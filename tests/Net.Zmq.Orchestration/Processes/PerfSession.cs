@@ -81,9 +81,7 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
                 : RunInstructions.None("PERF_INSTRUCTIONS=off: this run was asked not to count them"));
     }
 
-    /// <summary>
-    /// Only the instruction pass, into <paramref name="directory"/>: what the steadiness self-test counts twice.
-    /// </summary>
+    /// <summary>Only the instruction pass, into <paramref name="directory"/>, for the steadiness self-test.</summary>
     public RunInstructions CountInstructions(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log) =>
         _instructions.Count(cases, settings, directory, log);
 

@@ -17,8 +17,7 @@ namespace NetZmqTests.Orchestration.Processes;
 public sealed record ProcessEntryPoints(string Assembly, string Measure, string Count, string CountInstructions);
 
 /// <summary>
-/// What each process of its own does once started: reads its request, measures or counts its cases, and writes what
-/// it found where the request says; the run relays its standard output.
+/// What each process of its own does: reads its request, measures or counts, writes where the request says.
 /// </summary>
 public static class ProcessEntry
 {

@@ -13,17 +13,13 @@ public static class PerfCases
     /// <summary>Buffer-strategy times are judged against ByteArray at the same size, as in Net.Zmq's table.</summary>
     public const BufferStrategy ReferenceStrategy = BufferStrategy.ByteArray;
 
-    /// <summary>
-    /// Whether a case's operations last long (0.1 s or more), which decides its cell's sampling: messages over 4 KiB
-    /// over tcp (inproc moves even 64 KiB about as fast as tcp moves 1 KiB).
-    /// </summary>
+    /// <summary>Whether operations last long (0.1 s or more), deciding sampling: over 4 KiB over tcp.</summary>
     public static bool HasLongOperations(CaseDefinition definition) =>
         definition.MessageSize > 4096 && definition.Transport == Transport.Tcp;
 
     /// <summary>
-    /// Whether <paramref name="profile"/> samples a case's cell as long: where operations are long, and in the
-    /// pull-request profile every message over 4 KiB, inproc too (sampled short, block-to-block spread bounded them).
-    /// The other profiles keep them short: their baselines and tolerances were measured so.
+    /// Whether <paramref name="profile"/> samples a cell as long: where operations are long, and in the pull-request
+    /// profile every message over 4 KiB, inproc too; the other profiles' baselines were measured short.
     /// </summary>
     public static bool SampledAsLong(CaseDefinition definition, ProfileKind profile) =>
         HasLongOperations(definition) || (profile == ProfileKind.PullRequest && definition.MessageSize > 4096);

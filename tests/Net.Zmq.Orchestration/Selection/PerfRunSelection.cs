@@ -46,19 +46,14 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         return new PerfRunSelection(selected, absent, notComparable) { Notes = notes };
     }
 
-    /// <summary>
-    /// The cases of <paramref name="shard"/>'s cells only (<see cref="Shard.CellsOf"/>, from every cell's estimated
-    /// time under <paramref name="profile"/>): a cell's cases of every driver stay together.
-    /// </summary>
+    /// <summary>Only <paramref name="shard"/>'s cells (<see cref="Shard.CellsOf"/>); a cell stays whole.</summary>
     public PerfRunSelection Of(Shard shard, MeasurementProfile profile)
     {
         var mine = shard.CellsOf(PerfCases.CellSeconds(Cases, profile));
         return this with { Cases = [.. Cases.Where(c => mine.Contains(c.Cell))] };
     }
 
-    /// <summary>
-    /// The base build's cases: exactly the head's, but those the base cannot run (an API it lacks), noted.
-    /// </summary>
+    /// <summary>The base build's cases: the head's, but those it cannot run (an API it lacks), noted.</summary>
     private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
         List<RunNote> notes)
     {

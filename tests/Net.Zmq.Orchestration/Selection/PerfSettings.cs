@@ -5,9 +5,7 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Selection;
 
-/// <summary>
-/// What one Perf run measures and does: the run controls README documents, where it writes, and the environment (CI).
-/// </summary>
+/// <summary>One Perf run's controls (README's), where it writes, and the environment it consults (CI).</summary>
 public sealed record PerfSettings(
     MeasurementProfile Profile,
     CaseFilter? Filter,
@@ -29,9 +27,7 @@ public sealed record PerfSettings(
     /// </summary>
     public int Processes { get; init; } = 1;
 
-    /// <summary>
-    /// PERF_INJECT_PROCESSES: the processes (from 1) PERF_INJECT applies in, null for all; tests the process level.
-    /// </summary>
+    /// <summary>PERF_INJECT_PROCESSES: processes (from 1) PERF_INJECT applies in; null for all.</summary>
     public IReadOnlySet<int>? InjectedProcesses { get; init; }
 
     /// <summary>PERF_SHARD: this run measures one share of the cells (<see cref="Gating.Running.Shard"/>).</summary>
@@ -40,14 +36,10 @@ public sealed record PerfSettings(
     /// <summary>PERF_MERGE: a folder of shards' files, judged as one run (<see cref="RunMeasurements"/>).</summary>
     public string? MergeDirectory { get; init; }
 
-    /// <summary>
-    /// PERF_INSTRUCTIONS: count instructions under Valgrind (on, the default); off says so in report and notes.
-    /// </summary>
+    /// <summary>PERF_INSTRUCTIONS: count instructions under Valgrind (on, default); off is reported.</summary>
     public bool CountInstructions { get; init; } = true;
 
-    /// <summary>
-    /// PERF_TIMING: time the cases (on, the default) or only count them (off: for build/bisect.sh; no gate judged).
-    /// </summary>
+    /// <summary>PERF_TIMING: time cases (on, default), or only count them for build/bisect.sh (off).</summary>
     public bool Timing { get; init; } = true;
 
     /// <summary>A Perf run's settings from the environment; a malformed control is an error naming it.</summary>

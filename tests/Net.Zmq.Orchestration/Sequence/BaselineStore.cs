@@ -15,7 +15,6 @@ public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? 
     where TFile : class;
 
 /// <summary>What is wrong with one baseline file, naming the file and the field.</summary>
-/// <param name="Shown">The file as the report shows it.</param>
 /// <param name="Suite">The suite its name stands for; null for a name that stands for none.</param>
 public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Problem);
 
@@ -169,7 +168,6 @@ public sealed class BaselineStore(SourceLayout layout)
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
             new NewFileDefaults(Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
-        // What was written is read again when every file is checked: a refresh's output passes the reader too.
         _read.Remove(suite);
         return refreshed;
     }

@@ -96,10 +96,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
 
-    /// <summary>
-    /// A paired suite judged against its reference measured beside it, with no file
-    /// (<see cref="PairedJudgement.AgainstTheReference"/>, <see cref="PairedGates"/>).
-    /// </summary>
+    /// <summary>A paired suite judged against its reference, with no file (<see cref="PairedGates"/>).</summary>
     public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
         var subject = ZmqDrivers.Get(paired.Subject);
@@ -131,9 +128,8 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         driver.Availability.Provenance ?? throw new InvalidOperationException($"{driver.Id} is available but does not say what it runs");
 
     /// <summary>
-    /// Every failed time gate is judged again on a fresh measurement of its case and reference (and, for a derived
-    /// suite's case, of the two cases it is made from), taken after everything else: it fails only if it fails again,
-    /// judged with <paramref name="onBothPasses"/> on the fresh and the first measurement together.
+    /// Every failed time gate judged again on a fresh measurement of its cases (a derived case's two included), taken
+    /// last: it fails only if it fails again, judged with <paramref name="onBothPasses"/> on both measurements.
     /// </summary>
     public static List<GatedSuite> Confirm(IReadOnlyList<ConfirmableSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
         bool onBothPasses, Action<string> log)
@@ -160,9 +156,8 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
     /// <summary>
-    /// What this suite is judged against: this machine's class of the file, or another
-    /// (<see cref="BaselineBasis.Choose"/>), and for a suite whose time holds only on its recorded native library
-    /// (<see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>) that version.
+    /// What this suite is judged against: a class of its file (<see cref="BaselineBasis.Choose"/>), and the recorded
+    /// native version where <see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>.
     /// </summary>
     private BaselineBasis Basis(SuiteId suite, BaselineFile file, SubjectFingerprint current) =>
         BaselineBasis.Choose(file, machine, SuiteDeclarations.Of(suite).TimeOnlyOnTheRecordedVersion ? current : null);

@@ -55,9 +55,7 @@ internal static class PerfRunNotes
         }
     }
 
-    /// <summary>
-    /// Per driver, the blocking calls a signal interrupted this run, each made again (<see cref="Interruptions"/>).
-    /// </summary>
+    /// <summary>Per driver, blocking calls a signal interrupted and made again (<see cref="Interruptions"/>).</summary>
     public static IEnumerable<RunNote> Interrupted(Dictionary<DriverId, long> before) =>
         before.Select(b => (Driver: b.Key, Count: Interruptions.Count(b.Key) - b.Value))
             .Where(i => i.Count > 0)

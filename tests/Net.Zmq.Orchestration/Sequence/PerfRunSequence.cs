@@ -93,7 +93,6 @@ public static class PerfRunSequence
         return (selection, identity, merged);
     }
 
-    /// <summary>The machine this run runs on, as its settings place the threads.</summary>
     private static MachineFingerprint Here(PerfSettings settings) =>
         MachineFingerprints.Current(settings.Placement, settings.Environment);
 

@@ -11,7 +11,6 @@ namespace NetZmqTests.Orchestration.Suites;
 /// </summary>
 public static class BindingOverhead
 {
-    /// <summary>The suite of Net.Zmq's time over the floor's, case by case.</summary>
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "BindingOverhead");
 
     public static PairedSuite Paired { get; } = new(Suite, DriverId.NetZmq, DriverId.LibZmq, PairedJudgement.AgainstItsBaselineFile,

@@ -11,7 +11,6 @@ namespace NetZmqTests.Orchestration.Suites;
 /// </summary>
 public static class HeadAgainstBase
 {
-    /// <summary>The suite of head ÷ base, case by case.</summary>
     public static SuiteId Suite { get; } = new(nameof(DriverId.NetZmq), "HeadAgainstBase");
 
     /// <summary>

@@ -49,13 +49,10 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// <summary>What Gating calls the two where it judges one against the other.</summary>
     public Pairing Pairing => new(Suite.Suite, Title, Words.Subject, Words.Reference);
 
-    /// <summary>Judged directly against its reference measured in the same run, with no file (head ÷ base).</summary>
     public bool JudgedAgainstTheReference => Judgement == PairedJudgement.AgainstTheReference;
 
-    /// <summary>Judged against a baseline file of its own, like a driver's suite (the binding overhead).</summary>
     public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
 
-    /// <summary>Its cases judged as <see cref="Judgement"/> declares.</summary>
     public ConfirmableSuite Judge(GateStage gates, IReadOnlyList<AnalyzedCase> cases) => Judgement switch
     {
         PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(this, cases),

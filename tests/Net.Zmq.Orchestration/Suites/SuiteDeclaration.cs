@@ -20,10 +20,7 @@ namespace NetZmqTests.Orchestration.Suites;
 public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool GatesCpuTimeAlways, bool GatesAllocation, Policy NewFilePolicy,
     IReadOnlyList<DriverId> MadeOf, Func<string, CaseDefinition?> CatalogCaseOf)
 {
-    /// <summary>
-    /// Its times are judged only against a baseline of the same native library version: the floor's suites, since
-    /// another libzmq is another floor (Net.Zmq's baselines are meant to judge a new version of Net.Zmq).
-    /// </summary>
+    /// <summary>Times judged only on the recorded native version: the floor's (other libzmq, other floor).</summary>
     public bool TimeOnlyOnTheRecordedVersion { get; init; }
 
     /// <summary>Its cases get tables of their own (false: they are ratios another table shows).</summary>
