@@ -87,10 +87,7 @@ public sealed class SocketReceiver<TSocket>(
         if (strategy == BufferStrategy.ByteArray && _socket.ReceivesIntoArrays)
         {
             for (var i = 0; i < messages; i++)
-            {
-                var bytes = new byte[size];
-                _socket.ReceiveInto(bytes, size, ledger);
-            }
+                _socket.ReceiveInto(new byte[size], size, ledger);
         }
         else if (strategy == BufferStrategy.ArrayPool && _socket.ReceivesIntoArrays)
         {
@@ -110,9 +107,7 @@ public sealed class SocketReceiver<TSocket>(
         else if (_socket.Expresses(strategy))
         {
             for (var i = 0; i < messages; i++)
-            {
                 _socket.ReceiveOwn(strategy, ledger);
-            }
         }
         else
         {
