@@ -1,7 +1,6 @@
 using System.Globalization;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
-using NetZmqTests.Gating.Statistics;
 using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -12,7 +11,7 @@ namespace NetZmqTests.Orchestration.Claims;
 /// time claim holds when every estimate lies in range, fails when some estimate's whole 95 % interval lies outside,
 /// else is unclear. C1, C4 and C5 are also gates; the rest inform, a miss being a finding about this machine.
 /// </summary>
-public static class PublishedClaims
+public static partial class PublishedClaims
 {
     private const DriverId Subject = DriverId.NetZmq;
 
@@ -23,14 +22,20 @@ public static class PublishedClaims
         var at = new Lookup(cases);
         return
         [
-            ModeRange(at, "C1", ReceiveMode.Poller, 0.97, 1.01, "Poller runs within 0.97-1.01 × PureBlocking at every size.",
-                ClaimGate.Of(PolicyBounds.PollerNearPureBlocking, "the product owner's bound; the claim itself is informative")),
-            ModeRange(at, "C2", ReceiveMode.BlockingWithBatch, 0.97, 1.04, "BlockingWithBatch runs within 0.97-1.04 × PureBlocking."),
+            ModeRange(at, "C1", ReceiveMode.Poller, 0.97, 1.01,
+                "Poller runs within 0.97-1.01 × PureBlocking at every size.",
+                ClaimGate.Of(PolicyBounds.PollerNearPureBlocking,
+                    "the product owner's bound; the claim itself is informative")),
+            ModeRange(at, "C2", ReceiveMode.BlockingWithBatch, 0.97, 1.04,
+                "BlockingWithBatch runs within 0.97-1.04 × PureBlocking."),
             NonBlockingSlower(at),
             Allocation(at, "C4", BufferStrategy.ArrayPool, [64, 512, 1024], PolicyBounds.ClaimC4.Max, 2560,
-                "ArrayPool allocates about 1-2 KB per 10,000 messages at up to 1 KiB.", ClaimGate.Of(PolicyBounds.ClaimC4)),
-            Allocation(at, "C5", BufferStrategy.MessagePoolRecvPool, CaseCatalog.BufferStrategySizes, PolicyBounds.ClaimC5.Max, PolicyBounds.ClaimC5.Max,
-                "MessagePool+RecvPool allocates under 3 KB per 10,000 messages at every size.", ClaimGate.Of(PolicyBounds.ClaimC5)),
+                "ArrayPool allocates about 1-2 KB per 10,000 messages at up to 1 KiB.",
+                ClaimGate.Of(PolicyBounds.ClaimC4)),
+            Allocation(at, "C5", BufferStrategy.MessagePoolRecvPool, CaseCatalog.BufferStrategySizes,
+                PolicyBounds.ClaimC5.Max, PolicyBounds.ClaimC5.Max,
+                "MessagePool+RecvPool allocates under 3 KB per 10,000 messages at every size.",
+                ClaimGate.Of(PolicyBounds.ClaimC5)),
             LargeByteArrays(at),
             MessagesAtSmallSizes(at),
             PatternCosts(at),
@@ -39,19 +44,12 @@ public static class PublishedClaims
         ];
     }
 
-    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim, ClaimGate? gate = null)
-    {
-        var ratios = CaseCatalog.ReceiveModeSizes
-            .Select(size => (size, c: at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, mode, BufferStrategy.ReusedBuffer, size)))
-            .Where(x => x.c is not null).Select(x => (Size(x.size), x.c!.Ratio)).ToList();
-        return Ranged(id, claim, ratios, low, high, gate);
-    }
-
     private static ClaimCheck NonBlockingSlower(Lookup at)
     {
-        const string claim = "NonBlocking (Sleep 1 ms) is 1.24-2.43 × slower than PureBlocking, more so at larger sizes.";
+        const string claim =
+            "NonBlocking (Sleep 1 ms) is 1.24-2.43 × slower than PureBlocking, more so at larger sizes.";
         var ratios = CaseCatalog.ReceiveModeSizes
-            .Select(size => (size, c: at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.NonBlocking, BufferStrategy.ReusedBuffer, size)))
+            .Select(size => (size, c: at.Mode(ReceiveMode.NonBlocking, size)))
             .Where(x => x.c is not null).ToList();
         var check = Ranged("C3", claim, ratios.Select(x => (Size(x.size), x.c!.Ratio)).ToList(), 1.24, 2.43);
         if (ratios.Count < 2 || check.Verdict == ClaimVerdict.DoesNotHold)
@@ -63,35 +61,21 @@ public static class PublishedClaims
         return check with
         {
             Verdict = rising ? check.Verdict : ClaimVerdict.Unclear,
-            Evidence = check.Evidence + (rising ? "; larger at the largest size than at the smallest" : "; not larger at the largest size than at the smallest"),
+            Evidence = check.Evidence + (rising ? "; larger" : "; not larger")
+                + " at the largest size than at the smallest",
         };
-    }
-
-    private static ClaimCheck Allocation(Lookup at, string id, BufferStrategy strategy, IReadOnlyList<int> sizes, double holdsUpTo, double clearlyAbove,
-        string claim, ClaimGate gate)
-    {
-        var measured = sizes.Select(size => (size, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, strategy, size)))
-            .Where(x => x.c is not null).Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
-        if (measured.Count == 0)
-        {
-            return NotMeasured(id, claim, gate);
-        }
-
-        var verdict = measured.Any(m => m.bytes >= clearlyAbove) ? ClaimVerdict.DoesNotHold
-            : measured.Any(m => m.bytes > holdsUpTo) ? ClaimVerdict.Unclear
-            : ClaimVerdict.Holds;
-        return new ClaimCheck(id, claim, verdict, string.Join("; ", measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")), gate);
     }
 
     private static ClaimCheck LargeByteArrays(Lookup at)
     {
-        const string claim = "ByteArray at 128 KiB and more triggers Gen2 collections (large-object heap) and is at least 3 × slower than ArrayPool.";
+        const string claim = "ByteArray at 128 KiB and more triggers Gen2 collections (large-object heap) "
+            + "and is at least 3 × slower than ArrayPool.";
         var parts = new List<string>();
         var verdicts = new List<ClaimVerdict>();
         foreach (var size in CaseCatalog.BufferStrategySizes.Where(s => s >= 131072))
         {
-            var bytes = at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ByteArray, size);
-            var pool = at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ArrayPool, size);
+            var bytes = at.Strategy(BufferStrategy.ByteArray, size);
+            var pool = at.Strategy(BufferStrategy.ArrayPool, size);
             if (bytes is null || pool is null)
             {
                 continue;
@@ -100,7 +84,8 @@ public static class PublishedClaims
             var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
             var gen2 = bytes.Measurement.Gen2PerThousandOperations;
             verdicts.Add(gen2 <= 0 ? ClaimVerdict.DoesNotHold : ClaimVerdicts.AtLeast(slower, 3));
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
+            parts.Add(string.Create(CultureInfo.InvariantCulture,
+                $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
         }
 
         return Combine("C6", claim, verdicts, parts);
@@ -109,21 +94,24 @@ public static class PublishedClaims
     private static ClaimCheck MessagesAtSmallSizes(Lookup at)
     {
         var ratios = new[] { BufferStrategy.Message, BufferStrategy.MessageZeroCopy }
-            .Select(s => (s, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, s, 64)))
+            .Select(s => (s, c: at.Strategy(s, 64)))
             .Where(x => x.c is not null).Select(x => (x.s.ToString(), x.c!.Ratio)).ToList();
-        return Ranged("C7", "Message and MessageZeroCopy are about 2 × slower than ByteArray at 64 B (read here as 1.5-2.5 ×).", ratios, 1.5, 2.5);
+        return Ranged("C7",
+            "Message and MessageZeroCopy are about 2 × slower than ByteArray at 64 B (read here as 1.5-2.5 ×).",
+            ratios, 1.5, 2.5);
     }
 
     private static ClaimCheck PatternCosts(Lookup at)
     {
-        const string claim = "ROUTER/ROUTER is 10-15 % slower than PUSH/PULL; PUB/SUB is about equal to PUSH/PULL (read here as 0.95-1.05 ×). Over tcp, blocking receive.";
+        const string claim = "ROUTER/ROUTER is 10-15 % slower than PUSH/PULL; PUB/SUB is about equal to PUSH/PULL "
+            + "(read here as 0.95-1.05 ×). Over tcp, blocking receive.";
         var parts = new List<string>();
         var verdicts = new List<ClaimVerdict>();
         foreach (var size in CaseCatalog.PatternSizes)
         {
-            var push = at.Find(Suite.Patterns, Pattern.PushPull, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
-            var router = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
-            var pub = at.Find(Suite.Patterns, Pattern.PubSub, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            var push = at.OfPattern(Pattern.PushPull, size);
+            var router = at.Mode(ReceiveMode.PureBlocking, size);
+            var pub = at.OfPattern(Pattern.PubSub, size);
             if (push is null || router is null || pub is null)
             {
                 continue;
@@ -146,8 +134,8 @@ public static class PublishedClaims
         var verdicts = new List<ClaimVerdict>();
         foreach (var size in CaseCatalog.ReceiveModeSizes)
         {
-            var poller = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.Poller, BufferStrategy.ReusedBuffer, size);
-            var blocking = at.Find(Suite.ReceiveModes, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+            var poller = at.Mode(ReceiveMode.Poller, size);
+            var blocking = at.Mode(ReceiveMode.PureBlocking, size);
             if (poller is null || blocking is null)
             {
                 continue;
@@ -161,7 +149,8 @@ public static class PublishedClaims
         var check = Combine("C9", claim, verdicts, parts);
         return check with
         {
-            Evidence = check.Evidence + " (this suite makes its Poller once per workload; Net.Zmq's benchmark makes one inside every measured operation)",
+            Evidence = check.Evidence + " (this suite makes its Poller once per workload; "
+                + "Net.Zmq's benchmark makes one inside every measured operation)",
         };
     }
 
@@ -169,7 +158,7 @@ public static class PublishedClaims
     {
         const string claim = "MessagePool is the fastest buffer strategy at 1 KiB.";
         var strategies = Enum.GetValues<BufferStrategy>()
-            .Select(s => (s, c: at.Find(Suite.BufferStrategies, Pattern.RouterRouter, Transport.Tcp, ReceiveMode.PureBlocking, s, 1024)))
+            .Select(s => (s, c: at.Strategy(s, 1024)))
             .Where(x => x.c is not null).ToList();
         var pool = strategies.FirstOrDefault(x => x.s == BufferStrategy.MessagePool).c;
         if (pool is null)
@@ -183,33 +172,7 @@ public static class PublishedClaims
             : others.All(o => pool.Ratio.Value <= o.c!.Ratio.Value) ? ClaimVerdict.Holds
             : ClaimVerdict.Unclear;
         return new ClaimCheck("C10", claim, verdict,
-            "time ÷ ByteArray at 1 KiB: " + string.Join("; ", strategies.OrderBy(x => x.c!.Ratio.Value).Select(x => $"{x.s} {x.c!.Ratio}")));
-    }
-
-    private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios, double low, double high,
-        ClaimGate? gate = null) =>
-        ratios.Count == 0
-            ? NotMeasured(id, claim, gate)
-            : Combine(id, claim, ratios.Select(r => ClaimVerdicts.Within(r.Ratio, low, high)).ToList(), ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
-
-    private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts, ClaimGate? gate = null) =>
-        verdicts.Count == 0
-            ? NotMeasured(id, claim, gate)
-            : new ClaimCheck(id, claim,
-                verdicts.Contains(ClaimVerdict.DoesNotHold) ? ClaimVerdict.DoesNotHold
-                : verdicts.Contains(ClaimVerdict.Unclear) ? ClaimVerdict.Unclear
-                : ClaimVerdict.Holds,
-                string.Join("; ", parts), gate);
-
-    private static ClaimCheck NotMeasured(string id, string claim, ClaimGate? gate = null) =>
-        new(id, claim, ClaimVerdict.NotMeasured, $"{Subject} did not measure the cases this claim is about in this run", gate);
-
-    private static string Size(int bytes) => CaseDefinition.FormatSize(bytes);
-
-    /// <summary>Net.Zmq's analyzed cases by their dimensions.</summary>
-    private sealed class Lookup(IReadOnlyDictionary<string, AnalyzedCase> cases)
-    {
-        public AnalyzedCase? Find(Suite suite, Pattern pattern, Transport transport, ReceiveMode mode, BufferStrategy strategy, int size) =>
-            cases.GetValueOrDefault(new CaseDefinition(Subject, suite, pattern, transport, mode, strategy, size).Id);
+            "time ÷ ByteArray at 1 KiB: "
+            + string.Join("; ", strategies.OrderBy(x => x.c!.Ratio.Value).Select(x => $"{x.s} {x.c!.Ratio}")));
     }
 }

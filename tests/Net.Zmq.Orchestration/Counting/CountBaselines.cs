@@ -12,23 +12,30 @@ namespace NetZmqTests.Orchestration.Counting;
 /// (a count per message does not depend on the CPU); read strictly, written whole and atomically.
 /// </summary>
 /// <param name="What">What it holds, as a note says it (for example "native calls").</param>
-public sealed record CountBaselineKind<TFile, TCounted>(string Folder, string What, GateKind Gate, Func<string, TFile> Read, Action<TFile, string> Write,
+public sealed record CountBaselineKind<TFile, TCounted>(string Folder, string What, GateKind Gate,
+    Func<string, TFile> Read, Action<TFile, string> Write,
     Func<SuiteId, CountedOn, IReadOnlyList<TCounted>, TFile?, TFile> Record, Func<TCounted, string> CaseOf)
     where TFile : class
 {
-    public string PathOf(string baselinesDirectory, SuiteId suite) => Path.Combine(baselinesDirectory, Folder, suite.FileName);
+    public string PathOf(string baselinesDirectory, SuiteId suite) =>
+        Path.Combine(baselinesDirectory, Folder, suite.FileName);
 }
 
 /// <summary>The kinds of count baseline: every folder the store checks, and what each is read with.</summary>
 public static class CountBaselineKinds
 {
-    public static CountBaselineKind<CallBaseline, CountedCase> Calls { get; } = new(CallBaseline.Folder, "native calls", GateKind.CallsRegression,
-        CallBaseline.Read, (file, path) => file.Write(path),
-        (suite, on, counted, previous) => CallBaseline.Record(suite.Subject, suite.Suite, on.Subject, counted, previous), c => c.Case);
+    public static CountBaselineKind<CallBaseline, CountedCase> Calls { get; } = new(
+        CallBaseline.Folder, "native calls", GateKind.CallsRegression, CallBaseline.Read,
+        (file, path) => file.Write(path),
+        (suite, on, counted, previous) =>
+            CallBaseline.Record(suite.Subject, suite.Suite, on.Subject, counted, previous),
+        c => c.Case);
 
-    public static CountBaselineKind<InstructionBaseline, CountedInstructions> Instructions { get; } = new(InstructionBaseline.Folder, "instructions",
-        GateKind.InstructionsRegression, InstructionBaseline.Read, (file, path) => file.Write(path),
-        (suite, on, counted, previous) => InstructionBaseline.Record(suite.Subject, suite.Suite, on, counted, previous), c => c.Case);
+    public static CountBaselineKind<InstructionBaseline, CountedInstructions> Instructions { get; } = new(
+        InstructionBaseline.Folder, "instructions", GateKind.InstructionsRegression, InstructionBaseline.Read,
+        (file, path) => file.Write(path),
+        (suite, on, counted, previous) => InstructionBaseline.Record(suite.Subject, suite.Suite, on, counted, previous),
+        c => c.Case);
 
     /// <summary>Each kind's folder and a reader of one file (throws <see cref="BaselineFormatException"/>).</summary>
     public static IReadOnlyList<(string Folder, Action<string> Read)> Folders { get; } =
@@ -50,10 +57,11 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
     public IReadOnlyList<RunNote> Notes => _notes;
 
     /// <summary>What this run counts on: subject and version, runtime, native library, CPU.</summary>
-    public CountedOn CountedOn(GatedSuite suite) => new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
+    public CountedOn CountedOn(GatedSuite suite) =>
+        new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
 
-    public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite, IReadOnlyList<TCounted> counted,
-        Func<TFile, TCounted, GateResult?> evaluate)
+    public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite,
+        IReadOnlyList<TCounted> counted, Func<TFile, TCounted, GateResult?> evaluate)
         where TFile : class
     {
         if (counted.Count == 0)
@@ -63,30 +71,27 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
 
         var id = new GateId(kind.Gate);
         var load = store.Load(kind, suite.SuiteId);
-        GateResult Unusable(string problem) => new(id, suite.SuiteId.ToString(), $"no {kind.What} to judge against", problem, GateVerdict.Fail, load.Shown);
-        var file = load.File;
+        GateResult Unusable(string problem) =>
+            new(id, suite.SuiteId.ToString(), $"no {kind.What} to judge against", problem, GateVerdict.Fail,
+                load.Shown);
         if (load.Error is { } error && !refreshing)
         {
             return [Unusable(BaselineCommands.Unreadable(error))];
         }
 
-        if (load.Error is not null)
-        {
-            _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
-        }
-
+        var file = load.File;
         if (refreshing)
         {
+            if (load.Error is not null)
+                _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
             file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, file));
             _notes.Add(PerfRunNotes.CountsRefreshed(suite.SuiteId, load.Shown, kind.What, counted.Count));
         }
 
-        if (file is null)
-        {
-            return [Unusable(BaselineCommands.Missing(load.Shown))];
-        }
-
-        return [.. counted.Select(c => evaluate(file, c) ?? new GateResult(id, kind.CaseOf(c), "counted", $"an entry in the {kind.What} baseline",
-            GateVerdict.NotApplied, load.Shown, $"{load.Shown} has no entry for this case: a refresh writes it"))];
+        return file is null
+            ? [Unusable(BaselineCommands.Missing(load.Shown))]
+            : [.. counted.Select(c => evaluate(file, c) ?? new GateResult(id, kind.CaseOf(c), "counted",
+                $"an entry in the {kind.What} baseline", GateVerdict.NotApplied, load.Shown,
+                $"{load.Shown} has no entry for this case: a refresh writes it"))];
     }
 }

@@ -30,9 +30,11 @@ public static class InstructionCounting
     public static int MessagesPerRepetition(int messageSize) => messageSize <= 4096 ? 400 : 24;
 
     /// <summary>Whether the file is libzmq: a thread running it, bar receiver and sender, is an I/O thread.</summary>
-    public static bool IsNativeLibrary(string objectPath) => Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);
+    public static bool IsNativeLibrary(string objectPath) =>
+        Path.GetFileName(objectPath).StartsWith("libzmq", StringComparison.Ordinal);
 
-    public static InstructionManifest Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, InstructionMarks marks, Action<string> log)
+    public static InstructionManifest Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection,
+        InstructionMarks marks, Action<string> log)
     {
         var dumps = new List<CountedDump>();
         var uncounted = new List<UncountedCase>();
@@ -43,38 +45,34 @@ public static class InstructionCounting
         {
             var driver = ZmqDrivers.Get(group.Key.Driver);
             var runnable = group.Where(c => driver.Availability.IsAvailable && driver.CannotRun(c) is null).ToList();
-            uncounted.AddRange(group.Except(runnable).Select(c => new UncountedCase(c.Id, driver.CannotRun(c) ?? driver.Availability.Description)));
+            uncounted.AddRange(group.Except(runnable)
+                .Select(c => new UncountedCase(c.Id, driver.CannotRun(c) ?? driver.Availability.Description)));
             if (runnable.Count == 0)
-            {
                 continue;
-            }
 
             var counting = new CellCounting(marks, zero, cell++, MessagesPerRepetition(runnable[0].MessageSize));
             try
             {
-                var before = OtherThreads.Now();
-                using var workload = MessageWorkload.Open(runnable[0], WorkloadOptions.Measurement with { HighWaterMark = counting.Messages });
-                counting.Carriers = OtherThreads.StartedSince(before, CarriesMessages);
-                counting.NameThreads(workload);
-                foreach (var definition in runnable)
-                {
-                    dumps.AddRange(counting.Count(workload, definition, injection, dumps.Count));
-                }
+                counting.CountCell(runnable, injection, dumps);
             }
             catch (Exception e) when (e is WorkloadFaultException or TimeoutException)
             {
-                uncounted.AddRange(runnable.Where(c => dumps.All(d => d.Case != c.Id)).Select(c => new UncountedCase(c.Id, e.Message)));
+                uncounted.AddRange(runnable.Where(c => dumps.All(d => d.Case != c.Id))
+                    .Select(c => new UncountedCase(c.Id, e.Message)));
                 log($"counting the instructions of {group.Key.Driver} {group.Key.Cell} failed: {e.Message}");
             }
         }
 
-        log($"counted the instructions of {dumps.Select(d => d.Case).Distinct().Count()} cases ({Repetitions} repetitions each, after {WarmUpRepetitions})");
+        log($"counted the instructions of {dumps.Select(d => d.Case).Distinct().Count()} cases "
+            + $"({Repetitions} repetitions each, after {WarmUpRepetitions})");
         return Manifest(cases, dumps, uncounted);
     }
 
     /// <summary>What the process counted, what it could not, what each subject ran, and on which CPU.</summary>
-    private static InstructionManifest Manifest(IReadOnlyList<CaseDefinition> cases, List<CountedDump> dumps, List<UncountedCase> uncounted) =>
-        new(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Where(d => d.Availability.Provenance is not null)
+    private static InstructionManifest Manifest(IReadOnlyList<CaseDefinition> cases, List<CountedDump> dumps,
+        List<UncountedCase> uncounted) =>
+        new(dumps, uncounted, cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct()
+            .Where(d => d.Availability.Provenance is not null)
             .ToDictionary(d => d.Id.ToString(), d => d.Availability.Provenance!.Fingerprint, StringComparer.Ordinal))
         {
             Cpu = CountingCpu.Describe(),
@@ -83,6 +81,18 @@ public static class InstructionCounting
     /// <summary>One cell's counting: messages per repetition, and the tags its two threads dump under.</summary>
     private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
     {
+        /// <summary>Every case of one cell on one workload, each dump added to <paramref name="dumps"/>.</summary>
+        public void CountCell(List<CaseDefinition> runnable, InjectionPlan? injection, List<CountedDump> dumps)
+        {
+            var before = OtherThreads.Now();
+            using var workload = MessageWorkload.Open(
+                runnable[0], WorkloadOptions.Measurement with { HighWaterMark = Messages });
+            Carriers = OtherThreads.StartedSince(before, CarriesMessages);
+            NameThreads(workload);
+            foreach (var definition in runnable)
+                dumps.AddRange(Count(workload, definition, injection, dumps.Count));
+        }
+
         public int Messages => messages;
 
         /// <summary>This workload's library I/O threads, which a repetition waits on.</summary>
@@ -101,7 +111,8 @@ public static class InstructionCounting
             workload.OnSenderThread(() => marks.DumpOwn(sender));
         }
 
-        public List<CountedDump> Count(MessageWorkload workload, CaseDefinition definition, InjectionPlan? injection, int numbered)
+        public List<CountedDump> Count(MessageWorkload workload, CaseDefinition definition, InjectionPlan? injection,
+            int numbered)
         {
             workload.Use(definition, InjectedLoad.For(injection?.For(definition.Id)?.Countable));
             for (var warmUp = 0; warmUp < WarmUpRepetitions; warmUp++)
@@ -158,14 +169,16 @@ public static class InstructionCounting
     /// Threads that carry messages and rest in a system call: libzmq's I/O threads (<c>ZMQbg/IO/&lt;n&gt;</c>).
     /// NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a futex: only CPU clocks say so, which a busy machine can fool.
     /// </summary>
-    public static bool CarriesMessages(string threadName) => threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal);
+    public static bool CarriesMessages(string threadName) =>
+        threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal);
 
     /// <summary>Until every other thread rests: the sender returned, everything queued at the receiver.</summary>
     private static void WaitUntilSent(string caseId, IReadOnlySet<int> carriers)
     {
         if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, carriers))
         {
-            throw new TimeoutException($"{caseId}: the process's threads did not come to rest within {WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
+            throw new TimeoutException($"{caseId}: the process's threads did not come to rest within "
+                + $"{WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
         }
     }
 }

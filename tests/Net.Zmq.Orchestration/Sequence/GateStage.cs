@@ -13,7 +13,8 @@ namespace NetZmqTests.Orchestration.Sequence;
 /// One suite as judged, and how to judge it again on a fresh measurement (<see cref="GateStage.Confirm"/>); null where
 /// nothing it judges is measured again.
 /// </summary>
-public sealed record ConfirmableSuite(GatedSuite Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
+public sealed record ConfirmableSuite(
+    GatedSuite Run, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? JudgeAgain);
 
 /// <summary>
 /// From measurements to verdicts: each subject's suites against their baselines (refreshing them first when
@@ -30,15 +31,12 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     public ConfirmableSuite Judge(ZmqDriver driver, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
     {
         var declaration = SuiteDeclarations.Of(suite);
-        var subject = suite.Subject;
         var provenance = ProvenanceOf(driver);
         var fingerprint = new Fingerprint(started, machine, provenance.Fingerprint);
         var load = store.Load(suite, refreshing);
         ConfirmableSuite Ungated(string error) =>
-            new(new GatedSuite(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, null, [], error)
-            {
-                ShowTables = declaration.HasTables,
-            }, null);
+            new(Gated(suite, driver, cases, load.Shown, error: error) with { ShowTables = declaration.HasTables },
+                null);
 
         if (load.Error is not null)
         {
@@ -59,22 +57,29 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
         var basis = Basis(suite, file, fingerprint.Subject);
         NoteWhatTheBasisLeavesOut(suite, load.Shown, basis, provenance.Version, cases);
-        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => declaration.Evaluate(measured, basis, load.Shown);
-        return new ConfirmableSuite(new GatedSuite(subject, suite.Suite, driver.Availability.Description, fingerprint.Subject, cases, load.Shown, basis, Evaluate(cases))
-        {
-            ShowTables = declaration.HasTables,
-        }, Evaluate);
+        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
+            declaration.Evaluate(measured, basis, load.Shown);
+        var gated = Gated(suite, driver, cases, load.Shown, basis, Evaluate(cases));
+        return new(gated with { ShowTables = declaration.HasTables }, Evaluate);
     }
+
+    /// <summary>A suite as gated, with what <paramref name="driver"/> says it runs.</summary>
+    private static GatedSuite Gated(SuiteId suite, ZmqDriver driver, IReadOnlyList<AnalyzedCase> cases, string baseline,
+        BaselineBasis? basis = null, IReadOnlyList<GateResult>? gates = null, string? error = null) =>
+        new(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
+            baseline, basis, gates ?? [], error);
 
     /// <summary>
     /// What the suite's judgement leaves out, said as notes: another version recorded, time not judged per case on this
     /// class, baseline cases not measured, measured cases unbaselined by declaration.
     /// </summary>
-    private void NoteWhatTheBasisLeavesOut(SuiteId suite, string shown, BaselineBasis basis, string measuredVersion, IReadOnlyList<AnalyzedCase> cases)
+    private void NoteWhatTheBasisLeavesOut(SuiteId suite, string shown, BaselineBasis basis, string measuredVersion,
+        IReadOnlyList<AnalyzedCase> cases)
     {
         if (basis.Class.Fingerprint.Subject.Version != measuredVersion)
         {
-            _notes.Add(PerfRunNotes.OtherVersion(suite, shown, basis.Class.Fingerprint.Subject.Version, measuredVersion));
+            var recorded = basis.Class.Fingerprint.Subject.Version;
+            _notes.Add(PerfRunNotes.OtherVersion(suite, shown, recorded, measuredVersion));
         }
 
         if (basis.Why is { } why)
@@ -82,13 +87,15 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
             _notes.Add(PerfRunNotes.TimeNotJudged(suite, shown, why, basis.Class.Key));
         }
 
-        var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal).Order(StringComparer.Ordinal).ToList();
+        var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal)
+            .Order(StringComparer.Ordinal).ToList();
         if (unmeasured.Count > 0)
         {
             _notes.Add(PerfRunNotes.BaselineCasesNotMeasured(suite, shown, unmeasured));
         }
 
-        var unbaselined = cases.Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
+        var unbaselined = cases
+            .Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
         if (unbaselined.Count > 0)
         {
             _notes.Add(PerfRunNotes.Unbaselined(suite, shown, unbaselined.Count, unbaselined[0].Case.Unbaselined!));
@@ -99,40 +106,34 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     /// <summary>A paired suite judged against its reference, with no file (<see cref="PairedGates"/>).</summary>
     public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
     {
+        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
+            PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
         var subject = ZmqDrivers.Get(paired.Subject);
-        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) => PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
-        return new ConfirmableSuite(new GatedSuite(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description,
-            ProvenanceOf(subject).Fingerprint, compared, paired.Pairing.Source, null, Evaluate(compared))
-        {
-            ShowTables = false,
-        }, Evaluate);
+        var gated = Gated(paired.Suite, subject, compared, paired.Pairing.Source, gates: Evaluate(compared));
+        return new(gated with { ShowTables = false }, Evaluate);
     }
 
     /// <summary>A subject's own cases where it is only a paired suite's reference: shown, judged by no file.</summary>
-    public static ConfirmableSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases)
-    {
-        var driver = ZmqDrivers.Get(referenceOf.Reference);
-        return new ConfirmableSuite(new GatedSuite(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
-            $"none: it is what {referenceOf.Suite} judges {referenceOf.Subject} against", null, []), null);
-    }
+    public static ConfirmableSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases) =>
+        new(Gated(suite, ZmqDrivers.Get(referenceOf.Reference), cases,
+            $"none: it is what {referenceOf.Suite} judges {referenceOf.Subject} against"), null);
 
     /// <summary>A paired suite declared to be shown only: its ratios in the report, no gate.</summary>
-    public static ConfirmableSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
-    {
-        var subject = ZmqDrivers.Get(paired.Subject);
-        return new ConfirmableSuite(new GatedSuite(paired.Suite.Subject, paired.Suite.Suite, subject.Availability.Description, ProvenanceOf(subject).Fingerprint,
-            compared, $"none: {paired.Title} is shown, not gated", null, []), null);
-    }
+    public static ConfirmableSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared) =>
+        new(Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), compared, $"none: {paired.Title} is shown, not gated"),
+            null);
 
     private static DriverProvenance ProvenanceOf(ZmqDriver driver) =>
-        driver.Availability.Provenance ?? throw new InvalidOperationException($"{driver.Id} is available but does not say what it runs");
+        driver.Availability.Provenance
+        ?? throw new InvalidOperationException($"{driver.Id} is available but does not say what it runs");
 
     /// <summary>
     /// Every failed time gate judged again on a fresh measurement of its cases (a derived case's two included), taken
     /// last: it fails only if it fails again, judged with <paramref name="onBothPasses"/> on both measurements.
     /// </summary>
-    public static List<GatedSuite> Confirm(IReadOnlyList<ConfirmableSuite> suites, Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain,
-        bool onBothPasses, Action<string> log)
+    public static List<GatedSuite> Confirm(IReadOnlyList<ConfirmableSuite> suites,
+        Func<IReadOnlyList<CaseDefinition>, IReadOnlyList<AnalyzedCase>> measureAgain, bool onBothPasses,
+        Action<string> log)
     {
         var flagged = GateConfirmation.CasesToRemeasure(suites.SelectMany(s => s.Run.Gates));
         if (flagged.Count == 0)
@@ -142,7 +143,9 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
 
         var ids = flagged.SelectMany(DerivedSuites.MeasuredCases)
             .Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();
-        log($"measuring again, to confirm {flagged.Count} failed time gate case(s){(onBothPasses ? ", judged on both passes together" : "")}: {string.Join(", ", flagged)}");
+        var together = onBothPasses ? ", judged on both passes together" : "";
+        log($"measuring again, to confirm {flagged.Count} failed time gate case(s){together}: "
+            + string.Join(", ", flagged));
         var again = measureAgain(PerfSelection.WithReferences(ids)).ToList();
         again.AddRange(DerivedSuites.Of(again));
 

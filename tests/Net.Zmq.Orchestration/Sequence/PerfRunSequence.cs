@@ -16,7 +16,8 @@ namespace NetZmqTests.Orchestration.Sequence;
 /// Measures cases in one process or several (<see cref="MeasuredProcess"/>), operations paired with the cases beside
 /// them; the Perf run uses BenchmarkDotNet, the fast tests synthetic cells. Pass 0 is the run's, 1… confirmations.
 /// </summary>
-public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
+public delegate IReadOnlyList<MeasuredProcess> CaseMeasurer(
+    IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass);
 
 /// <summary>Counts a run's cases' instructions under Valgrind; the fast tests hand in synthetic counts.</summary>
 public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition> cases);
@@ -31,21 +32,20 @@ public static class PerfRunSequence
     private static readonly InstructionCounter NoInstructionCounter =
         _ => RunInstructions.None("no instruction counter was given to this run");
 
-    public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count, Action<string> log,
-        InstructionCounter? countInstructions = null)
+    public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count,
+        Action<string> log, InstructionCounter? countInstructions = null)
     {
         RefuseARefreshUnderCi(settings);
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var store = new BaselineStore(layout);
-        // Each stage's notes said as they come: a run with PERF_INJECT or PERF_FILTER says so before its minutes go by.
         var notes = new RunNoteLog(log);
         var (selection, identity, merged) = Select(settings, layout, notes, log);
         var (measurer, counter, instructionCounter, machine) =
             merged?.Replay ?? (measure, count, countInstructions ?? NoInstructionCounter, Here(settings));
-
         // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
-        var passes = new MeasurementPasses(measurer, settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
+        var passes = new MeasurementPasses(measurer,
+            settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
         var (counts, instructions) = Count(selection.Cases, settings.Drivers, counter, instructionCounter);
         notes.Say(CountGates.Notes(counts, instructions));
@@ -55,26 +55,29 @@ public static class PerfRunSequence
         var judged = Judge(gates, selection, analyzed);
         notes.Say(gates.Notes);
         var confirmed = GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log);
-        var (subjects, countNotes) = new CountGates(store, settings.UpdateBaselines, machine.Runtime).Attach(confirmed, counts, instructions);
-        notes.Say(countNotes);
-        notes.Say([.. PerfRunNotes.Interrupted(interruptedBefore), .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
-        // What no run measures: in the report, not in every run's log.
-        notes.Keep(PerfRunNotes.StrategiesNotExpressed());
-
-        var run = PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes.All) with
-        {
-            Processes = passes.Processes,
-            Shards = merged?.Shards ?? [],
-            Counts = counts,
-            Instructions = instructions,
-        };
-        Write(settings, run, new RunMeasurements(RunMeasurements.CurrentSchema, identity, settings.Shard, clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
-        return run;
+        var (subjects, countNotes) =
+            new CountGates(store, settings.UpdateBaselines, machine.Runtime).Attach(confirmed, counts, instructions);
+        notes.Say([.. countNotes, .. PerfRunNotes.Interrupted(interruptedBefore),
+            .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
+        notes.Keep(PerfRunNotes.StrategiesNotExpressed()); // what no run measures: in the report, not in every log
+        var run = With(
+            PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes.All),
+            passes, merged, counts, instructions);
+        return Write(settings, run, new(RunMeasurements.CurrentSchema, identity, settings.Shard,
+            clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
     }
 
+    /// <summary>The report with what only the sequence knows: processes, merged shards, counts.</summary>
+    private static JudgedRun With(JudgedRun run, MeasurementPasses passes, MergedShards? merged, RunCounts counts,
+        RunInstructions instructions) =>
+        run with
+        {
+            Processes = passes.Processes, Shards = merged?.Shards ?? [], Counts = counts, Instructions = instructions,
+        };
+
     /// <summary>What the run measures (PERF_SHARD's share), its identity, and merged shards to replay.</summary>
-    private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(PerfSettings settings, SourceLayout layout,
-        RunNoteLog notes, Action<string> log)
+    private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(
+        PerfSettings settings, SourceLayout layout, RunNoteLog notes, Action<string> log)
     {
         notes.Say(PerfRunNotes.OfSettings(settings));
         var selection = PerfRunSelection.Of(settings, log);
@@ -100,8 +103,8 @@ public static class PerfRunSequence
     /// The counting passes, before any timing, each in processes of their own that time nothing: native calls (exact,
     /// and a workload that cannot run fails here before minutes of timing), then instructions under Valgrind.
     /// </summary>
-    private static (RunCounts Counts, RunInstructions Instructions) Count(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers,
-        CaseCounter count, InstructionCounter countInstructions) =>
+    private static (RunCounts Counts, RunInstructions Instructions) Count(IReadOnlyList<CaseDefinition> cases,
+        DriverSelection drivers, CaseCounter count, InstructionCounter countInstructions) =>
         cases.Count == 0
             ? (RunCounts.None("no case was selected"), RunInstructions.None("no case was selected"))
             : (count(cases), countInstructions(InstructionCases(cases, drivers)));
@@ -110,9 +113,11 @@ public static class PerfRunSequence
     /// The cases the instruction pass counts: the native drivers' (NetMQ's only where PERF_DRIVERS names it: slowest
     /// under Valgrind, and only a peer), and under a paired reference judged in the run, only the pair's.
     /// </summary>
-    private static IReadOnlyList<CaseDefinition> InstructionCases(IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
+    private static IReadOnlyList<CaseDefinition> InstructionCases(
+        IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
     {
-        var pairs = DerivedSuites.All.Where(p => p.JudgedAgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
+        var pairs = DerivedSuites.All
+            .Where(p => p.JudgedAgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
         return [.. cases.Where(c => pairs.Count == 0 ? c.Driver != DriverId.NetMQ || drivers.Names(DriverId.NetMQ)
             : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
@@ -126,12 +131,13 @@ public static class PerfRunSequence
     }
 
     /// <summary>The report, and beside it the whole measurements file a merge of shards reads.</summary>
-    private static void Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
+    private static JudgedRun Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
     {
         var record = measured with { Counts = run.Counts, Instructions = run.Instructions };
         ReportFiles.Write(run, settings.ArtifactsDirectory);
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
+        return run;
     }
 
     /// <summary>
@@ -145,11 +151,13 @@ public static class PerfRunSequence
         var judgedOn = elsewhere.Count == 0
             ? machine
             : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-        return new MergedShards((measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
+        return new MergedShards(
+            (measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
     }
 
     /// <summary>One shard's share of the cells (PERF_SHARD), and the note saying so before measuring.</summary>
-    private static (PerfRunSelection Share, RunNote Note) Share(PerfRunSelection selection, Shard shard, MeasurementProfile profile)
+    private static (PerfRunSelection Share, RunNote Note) Share(
+        PerfRunSelection selection, Shard shard, MeasurementProfile profile)
     {
         var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
         var share = selection.Of(shard, profile);
@@ -160,10 +168,12 @@ public static class PerfRunSequence
     /// Every measured suite judged: paired suites against their reference (head ÷ base, the merge gate, first in the
     /// report), then each driver's suites in order, then paired suites against their files (binding overhead).
     /// </summary>
-    private static List<ConfirmableSuite> Judge(GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
+    private static List<ConfirmableSuite> Judge(
+        GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
         List<ConfirmableSuite> Paired(bool againstTheReference) =>
-            [.. DerivedSuites.All.Where(p => p.JudgedAgainstTheReference == againstTheReference).Select(p => (Paired: p, Cases: p.Of(analyzed)))
+            [.. DerivedSuites.All.Where(p => p.JudgedAgainstTheReference == againstTheReference)
+                .Select(p => (Paired: p, Cases: p.Of(analyzed)))
                 .Where(p => p.Cases is not null).Select(p => p.Paired.Judge(gates, p.Cases!))];
 
         var judged = Paired(againstTheReference: true);

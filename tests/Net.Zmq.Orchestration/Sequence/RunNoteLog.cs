@@ -2,7 +2,10 @@ using NetZmqTests.Gating.Reporting;
 
 namespace NetZmqTests.Orchestration.Sequence;
 
-/// <summary>A run's notes in stage order, each logged as it comes except those kept for the report alone.</summary>
+/// <summary>
+/// A run's notes in stage order, each logged as it comes (a run with PERF_INJECT or PERF_FILTER says so before its
+/// minutes go by) except those kept for the report alone.
+/// </summary>
 internal sealed class RunNoteLog(Action<string> log)
 {
     private readonly List<RunNote> _all = [];

@@ -1,0 +1,80 @@
+using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
+using NetZmqTests.Gating.Statistics;
+using NetZmqTests.Scenarios.Catalog;
+
+namespace NetZmqTests.Orchestration.Claims;
+
+/// <summary>The checks several claims share, how a verdict is made from its parts, and the cases claims read.</summary>
+public static partial class PublishedClaims
+{
+    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim,
+        ClaimGate? gate = null)
+    {
+        var ratios = CaseCatalog.ReceiveModeSizes
+            .Select(size => (size, c: at.Mode(mode, size)))
+            .Where(x => x.c is not null).Select(x => (Size(x.size), x.c!.Ratio)).ToList();
+        return Ranged(id, claim, ratios, low, high, gate);
+    }
+
+    private static ClaimCheck Allocation(Lookup at, string id, BufferStrategy strategy, IReadOnlyList<int> sizes,
+        double holdsUpTo, double clearlyAbove, string claim, ClaimGate gate)
+    {
+        var measured = sizes.Select(size => (size, c: at.Strategy(strategy, size)))
+            .Where(x => x.c is not null)
+            .Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
+        if (measured.Count == 0)
+        {
+            return NotMeasured(id, claim, gate);
+        }
+
+        var verdict = measured.Any(m => m.bytes >= clearlyAbove) ? ClaimVerdict.DoesNotHold
+            : measured.Any(m => m.bytes > holdsUpTo) ? ClaimVerdict.Unclear
+            : ClaimVerdict.Holds;
+        return new ClaimCheck(id, claim, verdict,
+            string.Join("; ", measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")), gate);
+    }
+
+    private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios,
+        double low, double high, ClaimGate? gate = null) =>
+        ratios.Count == 0
+            ? NotMeasured(id, claim, gate)
+            : Combine(id, claim, ratios.Select(r => ClaimVerdicts.Within(r.Ratio, low, high)).ToList(),
+                ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
+
+    private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts,
+        ClaimGate? gate = null) =>
+        verdicts.Count == 0
+            ? NotMeasured(id, claim, gate)
+            : new ClaimCheck(id, claim,
+                verdicts.Contains(ClaimVerdict.DoesNotHold) ? ClaimVerdict.DoesNotHold
+                : verdicts.Contains(ClaimVerdict.Unclear) ? ClaimVerdict.Unclear
+                : ClaimVerdict.Holds,
+                string.Join("; ", parts), gate);
+
+    private static ClaimCheck NotMeasured(string id, string claim, ClaimGate? gate = null) =>
+        new(id, claim, ClaimVerdict.NotMeasured,
+            $"{Subject} did not measure the cases this claim is about in this run", gate);
+
+    private static string Size(int bytes) => CaseDefinition.FormatSize(bytes);
+
+    /// <summary>Net.Zmq's analyzed cases by the dimensions the claims vary, all over tcp.</summary>
+    private sealed class Lookup(IReadOnlyDictionary<string, AnalyzedCase> cases)
+    {
+        /// <summary>A receive mode of ROUTER/ROUTER, into a reused buffer.</summary>
+        public AnalyzedCase? Mode(ReceiveMode mode, int size) =>
+            Find(Suite.ReceiveModes, Pattern.RouterRouter, mode, BufferStrategy.ReusedBuffer, size);
+
+        /// <summary>A buffer strategy of ROUTER/ROUTER, blocking receive.</summary>
+        public AnalyzedCase? Strategy(BufferStrategy strategy, int size) =>
+            Find(Suite.BufferStrategies, Pattern.RouterRouter, ReceiveMode.PureBlocking, strategy, size);
+
+        /// <summary>A pattern of the pattern suite, blocking receive into a reused buffer.</summary>
+        public AnalyzedCase? OfPattern(Pattern pattern, int size) =>
+            Find(Suite.Patterns, pattern, ReceiveMode.PureBlocking, BufferStrategy.ReusedBuffer, size);
+
+        private AnalyzedCase? Find(Suite suite, Pattern pattern, ReceiveMode mode, BufferStrategy strategy, int size) =>
+            cases.GetValueOrDefault(
+                new CaseDefinition(Subject, suite, pattern, Transport.Tcp, mode, strategy, size).Id);
+    }
+}
