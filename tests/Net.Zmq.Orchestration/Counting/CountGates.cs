@@ -19,14 +19,16 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
 
     /// <summary>The suites with count gates added, and notes of count baselines refreshed or rewritten.</summary>
-    public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
+    public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(
+        List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
     {
         var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "");
         var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         List<GatedSuite> suites = [.. subjects.Select(s =>
             DerivedSuites.Find(s.SuiteId) is { JudgedAgainstTheReference: true } paired
-                ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts), .. PairedInstructions(paired, s, counted)] }
+                ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts),
+                    .. PairedInstructions(paired, s, counted)] }
             : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
             : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })];
         return (suites, baselines.Notes);
@@ -57,53 +59,66 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>A suite's counted cases against its call and instruction baselines.</summary>
-    private IEnumerable<GateResult> BaselineGates(CountBaselineGates baselines, GatedSuite suite, RunCounts counts, RunInstructions instructions)
+    private IEnumerable<GateResult> BaselineGates(
+        CountBaselineGates baselines, GatedSuite suite, RunCounts counts, RunInstructions instructions)
     {
         var prefix = $"{suite.Subject}/{suite.Suite}/";
-        var calls = baselines.Judge(CountBaselineKinds.Calls, suite, [.. counts.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
+        var calls = baselines.Judge(CountBaselineKinds.Calls, suite,
+            [.. counts.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
             (file, c) => file.For(c.Case) is { } entry
-                ? CallCountRule.Evaluate(new GateId(GateKind.CallsRegression), c, entry.Reference, entry.Varying, "the baseline", store.Load(CountBaselineKinds.Calls, suite.SuiteId).Shown)
+                ? CallCountRule.Evaluate(new GateId(GateKind.CallsRegression), c, entry.Reference, entry.Varying,
+                    "the baseline", store.Load(CountBaselineKinds.Calls, suite.SuiteId).Shown)
                 : null);
         var sameLibrary = SuiteDeclarations.Of(suite.SuiteId).TimeOnlyOnTheRecordedVersion;
-        var counted = baselines.Judge(CountBaselineKinds.Instructions, suite, [.. instructions.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
+        var counted = baselines.Judge(CountBaselineKinds.Instructions, suite,
+            [.. instructions.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
             (file, c) => file.For(c.Case) is not { } reference ? null
                 : file.CountedOn.WhyNotJudgedOn(baselines.CountedOn(suite), sameLibrary) is { } why
-                    ? new GateResult(new GateId(GateKind.InstructionsRegression), c.Case, $"{c.PerMessage(ThreadPart.Receiver):#,0} per message on the receiver",
-                        "a count of the same runtime, CPU kind and library", GateVerdict.NotApplied, store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
+                    ? new GateResult(new GateId(GateKind.InstructionsRegression), c.Case,
+                        $"{c.PerMessage(ThreadPart.Receiver):#,0} per message on the receiver",
+                        "a count of the same runtime, CPU kind and library", GateVerdict.NotApplied,
+                        store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
                         $"{why}; shown, not judged (a refresh here records this basis)")
-                    : InstructionRule.Evaluate(new GateId(GateKind.InstructionsRegression), c, reference, file.Bounds, "the baseline",
-                        store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown));
+                    : InstructionRule.Evaluate(new GateId(GateKind.InstructionsRegression), c, reference, file.Bounds,
+                        "the baseline", store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown));
         return [.. calls, .. counted];
     }
 
     /// <summary>Each paired case's subject calls no function more often per message than its reference.</summary>
-    private static IEnumerable<GateResult> PairedCalls(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
+    private static IEnumerable<GateResult> PairedCalls(
+        PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
     {
-        var varying = RunCounts.VaryingIn(counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
+        var varying = RunCounts.VaryingIn(
+            counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
         {
-            yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing), subject with { Case = pairedId },
+            yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing),
+                subject with { Case = pairedId },
                 CallCountRule.Of(reference), varying, paired.ReferenceName, paired.Pairing.Source);
         }
     }
 
     /// <summary>Paired instructions against the reference's, within <see cref="PairedInstructionBounds"/>.</summary>
-    private static IEnumerable<GateResult> PairedInstructions(PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
+    private static IEnumerable<GateResult> PairedInstructions(
+        PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
     {
         foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
         {
-            yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing), subject with { Case = pairedId },
+            yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing),
+                subject with { Case = pairedId },
                 reference, PairedInstructionBounds, paired.ReferenceName, paired.Pairing.Source);
         }
     }
 
     /// <summary>Every compared case counted for both subject and reference, with the paired case's id.</summary>
-    private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
+    private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(
+        PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
     {
         foreach (var comparison in compared.Cases)
         {
             if (paired.MeasuredCases(comparison.Case.Id) is [var subject, var reference]
-                && counted.TryGetValue(subject, out var subjectCounts) && counted.TryGetValue(reference, out var referenceCounts))
+                && counted.TryGetValue(subject, out var subjectCounts)
+                && counted.TryGetValue(reference, out var referenceCounts))
             {
                 yield return (subjectCounts, referenceCounts, comparison.Case.Id);
             }

@@ -64,13 +64,12 @@ public sealed class BaselineStore(SourceLayout layout)
 
     public BaselineLoad Load(SuiteId suite, bool refreshing)
     {
-        if (_read.TryGetValue(suite, out var read))
+        if (!_read.TryGetValue(suite, out var read))
         {
-            return read;
+            read = Read(suite, refreshing);
+            _read[suite] = read;
         }
 
-        read = Read(suite, refreshing);
-        _read[suite] = read;
         return read;
     }
 
@@ -86,7 +85,8 @@ public sealed class BaselineStore(SourceLayout layout)
         if (SuiteDeclarations.Find(suite) is not { } declared)
         {
             return new BaselineLoad(path, shown, null,
-                $"{shown}: no suite {suite.Subject}.{suite.Suite} is declared (known: {string.Join(", ", SuiteDeclarations.All.Select(d => d.Id.FileName))}). The file was not changed.");
+                $"{shown}: no suite {suite.Subject}.{suite.Suite} is declared (known: " +
+                $"{string.Join(", ", SuiteDeclarations.All.Select(d => d.Id.FileName))}). The file was not changed.");
         }
 
         try
@@ -98,7 +98,8 @@ public sealed class BaselineStore(SourceLayout layout)
         catch (BaselineFormatException e)
         {
             return new BaselineLoad(path, shown, null,
-                $"{e.Message}. The file was not changed{(refreshing ? ", and is not refreshed until it is repaired" : "")}.");
+                $"{e.Message}. The file was not changed" +
+                $"{(refreshing ? ", and is not refreshed until it is repaired" : "")}.");
         }
     }
 
@@ -157,7 +158,8 @@ public sealed class BaselineStore(SourceLayout layout)
     }
 
     public IEnumerable<string> AllFiles() =>
-        Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal).Select(layout.Display);
+        Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json")
+            .Order(StringComparer.Ordinal).Select(layout.Display);
 
     /// <summary>
     /// Rewrites <paramref name="cases"/>' observed values on this machine's class atomically, other classes untouched;
@@ -172,23 +174,26 @@ public sealed class BaselineStore(SourceLayout layout)
         return refreshed;
     }
 
-
     /// <summary>
     /// Every baseline file the run gated nothing against, with the reason: a driver gone since the refresh must never
     /// pass or fail a run silently. <paramref name="scope"/> says what the run measured.
     /// </summary>
-    public IEnumerable<RunNote> Unchecked(IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
+    public IEnumerable<RunNote> Unchecked(
+        IReadOnlyCollection<string> gatedFiles, IReadOnlyList<AbsentSubject> absent, string scope)
     {
         // An unreadable file is its own failure (ProblemsInEveryFile): the report doesn't also call it unchecked.
         var unreadable = ProblemsInEveryFile().Select(p => p.Shown).ToHashSet(StringComparer.Ordinal);
         foreach (var shown in AllFiles().Where(f => !gatedFiles.Contains(f) && !unreadable.Contains(f)))
         {
             var suite = SuiteId.FromFileName(shown);
-            var madeOf = suite is { } id && SuiteDeclarations.Find(id) is { } declared ? declared.MadeOf.Select(d => d.ToString()).ToList() : [];
-            var missing = madeOf.Select(subject => absent.FirstOrDefault(a => a.Subject == subject)).FirstOrDefault(a => a is not null);
+            var madeOf = suite is { } id && SuiteDeclarations.Find(id) is { } declared
+                ? declared.MadeOf.Select(d => d.ToString()).ToList() : [];
+            var missing = madeOf.Select(subject => absent.FirstOrDefault(a => a.Subject == subject))
+                .FirstOrDefault(a => a is not null);
             var why = missing is null ? $"none of its cases was measured in this run ({scope})"
                 : missing.Subject == suite?.Subject ? $"{missing.Subject} was not measured: {missing.Reason}"
-                : $"it is made of {string.Join(" and ", madeOf)} cases, and {missing.Subject} was not measured: {missing.Reason}";
+                : $"it is made of {string.Join(" and ", madeOf)} cases, " +
+                  $"and {missing.Subject} was not measured: {missing.Reason}";
             yield return PerfRunNotes.NotChecked(suite, shown, why);
         }
     }

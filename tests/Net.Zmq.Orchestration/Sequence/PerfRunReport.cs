@@ -12,32 +12,41 @@ namespace NetZmqTests.Orchestration.Sequence;
 /// <summary>A run's report beyond its verdicts: cross-driver comparisons and the pair judged together.</summary>
 public static class PerfRunReport
 {
-    public static JudgedRun Of(DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
+    public static JudgedRun Of(
+        DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
         IReadOnlyList<GatedSuite> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
     {
         // A paired suite judged against its reference build opens the comparisons, where its reference ran.
-        var paired = DerivedSuites.All.FirstOrDefault(p => p.JudgedAgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
-        return new JudgedRun(started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
-            [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)], BindingAndManagedAlternative],
+        var paired = DerivedSuites.All.FirstOrDefault(p =>
+            p.JudgedAgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
+        return new JudgedRun(
+            started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
+            [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)],
+                BindingAndManagedAlternative],
             notes,
             PublishedClaims.Evaluate(subjects))
         {
             HeadlineSuite = nameof(Suite.ReceiveModes),
             Paired = paired is null
                 ? null
-                : new PairedBuilds(paired.Pairing, ZmqDrivers.Get(paired.Subject).Availability.Description, ZmqDrivers.Get(paired.Reference).Availability.Description,
+                : new PairedBuilds(paired.Pairing, ZmqDrivers.Get(paired.Subject).Availability.Description,
+                    ZmqDrivers.Get(paired.Reference).Availability.Description,
                     ZmqDrivers.NetZmqLoadedFirstName, selection.NotComparable),
         };
     }
 
-    private static CrossSubjectComparison Comparison(PairedSuite paired) => new(paired.Title, paired.Subject.ToString(), [paired.Reference.ToString()],
-        $"{paired.Subject}'s cases over {paired.ReferenceName}'s same cases, both measured in the same cells in alternating operations: " +
-        $"above 1.000 {paired.Subject} is slower (gated: see the first screen). – where {paired.ReferenceName} did not run the case.");
+    private static CrossSubjectComparison Comparison(PairedSuite paired) =>
+        new(paired.Title, paired.Subject.ToString(), [paired.Reference.ToString()],
+            $"{paired.Subject}'s cases over {paired.ReferenceName}'s same cases, " +
+            "both measured in the same cells in alternating operations: " +
+            $"above 1.000 {paired.Subject} is slower (gated: see the first screen). " +
+            $"– where {paired.ReferenceName} did not run the case.");
 
-    private static CrossSubjectComparison BindingAndManagedAlternative { get; } = new("Binding overhead, and against the managed alternative",
+    private static CrossSubjectComparison BindingAndManagedAlternative { get; } = new(
+        "Binding overhead, and against the managed alternative",
         nameof(DriverId.NetZmq), [nameof(DriverId.LibZmq), nameof(DriverId.NetMQ)],
-        "Net.Zmq's time over libzmq's through the thinnest P/Invoke, on the same libzmq binary, case by case: what the " +
-        "binding costs (1.00 is no overhead; gated against baselines/NetZmq.BindingOverhead.json). And over NetMQ's: below " +
-        "1.00 Net.Zmq is faster, which is what a user choosing a binding reads. Both measured in alternating operations. " +
-        "– where the other driver did not run the case.");
+        "Net.Zmq's time over libzmq's through the thinnest P/Invoke, on the same libzmq binary, case by case: " +
+        "what the binding costs (1.00 is no overhead; gated against baselines/NetZmq.BindingOverhead.json). " +
+        "And over NetMQ's: below 1.00 Net.Zmq is faster, which is what a user choosing a binding reads. " +
+        "Both measured in alternating operations. – where the other driver did not run the case.");
 }
