@@ -39,14 +39,16 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     /// Valgrind's options: fair scheduling, a counts file per thread, system calls counted, nothing before the pass.
     /// </summary>
     private static string[] Valgrind(string directory) =>
-        ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no", "--collect-systime=yes",
+        ["valgrind", "--tool=callgrind", "-q", "--separate-threads=yes", "--fair-sched=yes", "--instr-atstart=no",
+         "--collect-systime=yes",
          $"--callgrind-out-file={Path.Combine(directory, "callgrind.out.%p")}"];
 
     /// <summary>
     /// Counts <paramref name="cases"/> in up to one process per core (at most four), each a share of the cells, side by
     /// side: Valgrind runs a process's threads one at a time, and nothing is timed meanwhile.
     /// </summary>
-    public RunInstructions Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
+    public RunInstructions Count(
+        IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
         if (Unavailable() is { } why)
         {
@@ -62,18 +64,22 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         var clock = Stopwatch.StartNew();
         var shares = Shares(cases, Math.Clamp(System.Environment.ProcessorCount, 1, 4));
         log($"counting instructions under Valgrind in {shares.Count} processes of their own: {cases.Count} cases");
-        var counted = shares.Select((share, i) => Task.Run(() => CountIn(share, settings, Path.Combine(directory, $"process-{i + 1}"), $"instructions {i + 1}", log)))
+        var counted = shares.Select((share, i) => Task.Run(() =>
+                CountIn(share, settings, Path.Combine(directory, $"process-{i + 1}"), $"instructions {i + 1}", log)))
             .ToArray();
         Task.WaitAll(counted);
-        var merged = RunInstructions.Merge(counted.Select(t => t.Result)) with { ProfilesDirectory = directory, Seconds = clock.Elapsed.TotalSeconds };
-        log(string.Create(CultureInfo.InvariantCulture, $"counted the instructions of {merged.Cases.Count} cases in {clock.Elapsed.TotalSeconds:0} s"));
+        var merged = RunInstructions.Merge(counted.Select(t => t.Result))
+            with { ProfilesDirectory = directory, Seconds = clock.Elapsed.TotalSeconds };
+        log(string.Create(CultureInfo.InvariantCulture,
+            $"counted the instructions of {merged.Cases.Count} cases in {clock.Elapsed.TotalSeconds:0} s"));
         return merged;
     }
 
     /// <summary>The cells dealt out to shares, the largest first to the share with the least so far.</summary>
     private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
     {
-        var shares = Enumerable.Range(0, processes).Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
+        var shares = Enumerable.Range(0, processes)
+            .Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
         foreach (var cell in cases.GroupBy(c => c.Cell).OrderByDescending(Weight))
         {
             var least = shares.MinBy(s => s.Weight);
@@ -87,7 +93,8 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     /// <summary>About a cell's cost under Valgrind: its cases, a large message's weighing twice.</summary>
     private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
-    private RunInstructions CountIn(List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
+    private RunInstructions CountIn(
+        List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
     {
         Directory.CreateDirectory(directory);
         var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
@@ -95,9 +102,11 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         ProcessFiles.Write(requestPath, request);
         var manifest = Path.Combine(directory, InstructionManifest.FileName);
         // About a second a case under Valgrind, and start-up.
-        _children.Start(entry.CountInstructions, $"the instruction process ({label})", label, manifest, TimeSpan.FromSeconds((3 * cases.Count) + 300),
+        _children.Start(entry.CountInstructions, $"the instruction process ({label})", label, manifest,
+            TimeSpan.FromSeconds((3 * cases.Count) + 300),
             ProcessEnvironment(requestPath, directory), log, _ => { }, "", Valgrind(directory));
-        return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest), InstructionCounting.IsNativeLibrary,
+        return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest),
+            InstructionCounting.IsNativeLibrary,
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));
     }
 
@@ -116,15 +125,18 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
 
         try
         {
-            using var valgrind = Process.Start(new ProcessStartInfo("valgrind", "--version") { RedirectStandardOutput = true, RedirectStandardError = true })!;
+            using var valgrind = Process.Start(new ProcessStartInfo("valgrind", "--version")
+                { RedirectStandardOutput = true, RedirectStandardError = true })!;
             var version = valgrind.StandardOutput.ReadToEnd().Trim();
-            return valgrind.WaitForExit(TimeSpan.FromSeconds(30)) && valgrind.ExitCode == 0 && version.StartsWith("valgrind-3.", StringComparison.Ordinal)
+            return valgrind.WaitForExit(TimeSpan.FromSeconds(30)) && valgrind.ExitCode == 0
+                && version.StartsWith("valgrind-3.", StringComparison.Ordinal)
                 ? null
                 : $"valgrind --version answered \"{version}\" (exit code {valgrind.ExitCode}): Valgrind 3 is needed";
         }
         catch (System.ComponentModel.Win32Exception)
         {
-            return "Valgrind is not installed here: install it (Debian/Ubuntu: apt-get install valgrind) to count instructions";
+            return "Valgrind is not installed here: " +
+                "install it (Debian/Ubuntu: apt-get install valgrind) to count instructions";
         }
     }
 }

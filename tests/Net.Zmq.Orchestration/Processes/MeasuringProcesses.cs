@@ -17,7 +17,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
 {
     private readonly ChildProcesses _children = new(entry.Assembly);
 
-    public IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int processes,
+    public IReadOnlyList<MeasuredProcess> Measure(
+        IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int processes,
         PerfSettings settings, string directory, Action<string> log, Action<string> progress)
     {
         var measured = new List<MeasuredProcess>();
@@ -25,18 +26,23 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         {
             var share = sampling.ShareOf(process, processes);
             var injected = settings.InjectedProcesses?.Contains(process + 1) ?? true;
-            var request = new MeasurementRequest([.. cases.Select(c => c.Id)], share, injected ? settings.Injection?.Text : null, settings.Placement.IsPinned, process,
+            var request = new MeasurementRequest([.. cases.Select(c => c.Id)], share,
+                injected ? settings.Injection?.Text : null, settings.Placement.IsPinned, process,
                 Path.Combine(directory, $"process-{process}.json"));
             var seed = RunSeed.Draw();
-            log($"measuring process {process + 1} of {processes}: {cases.Count} cases, seed {seed} ({RunSeed.Variable}={seed} replays it)" +
-                (settings.Injection is not null && !injected ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)" : ""));
+            log($"measuring process {process + 1} of {processes}: {cases.Count} cases, " +
+                $"seed {seed} ({RunSeed.Variable}={seed} replays it)" +
+                (settings.Injection is not null && !injected
+                    ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)"
+                    : ""));
             measured.Add(Run(request, seed, CellMeasurement.EstimatedSeconds(cases, share), directory, log, progress));
         }
 
         return measured;
     }
 
-    private MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory, Action<string> log, Action<string> progress)
+    private MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory,
+        Action<string> log, Action<string> progress)
     {
         var requestPath = Path.Combine(directory, $"request-{request.Process}.json");
         request.Write(requestPath);
@@ -44,7 +50,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
         var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);
         var clock = Stopwatch.StartNew();
-        _children.Start(entry.Measure, $"measuring process {request.Process + 1}", $"process {request.Process + 1}", request.Output, deadline,
+        _children.Start(entry.Measure, $"measuring process {request.Process + 1}", $"process {request.Process + 1}",
+            request.Output, deadline,
             new Dictionary<string, string>
             {
                 [MeasurementRequest.Variable] = requestPath,
@@ -54,7 +61,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
     }
 
     /// <summary>Counts native calls in a process of its own (<see cref="ProcessEntry.Count"/>), untimed.</summary>
-    public RunCounts Count(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
+    public RunCounts Count(
+        IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
         if (NativeCallCounter.Unavailable is { } why)
         {
@@ -62,15 +70,21 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
             return RunCounts.None(why);
         }
 
-        var request = new CountingRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, Path.Combine(directory, "counts.json"));
+        var request = new CountingRequest(
+            [.. cases.Select(c => c.Id)], settings.Injection?.Text, Path.Combine(directory, "counts.json"));
         var requestPath = Path.Combine(directory, "counting-request.json");
         ProcessFiles.Write(requestPath, request);
         File.Delete(request.Output);
         var clock = Stopwatch.StartNew();
         log($"counting native calls in a process of its own: {cases.Count} cases");
         // About 50 ms a case (three short repetitions and a workload per cell), and start-up.
-        _children.Start(entry.Count, "the counting process", "counting", request.Output, TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
-            new Dictionary<string, string> { [CountingRequest.Variable] = requestPath, [NativeCallCounter.Variable] = "1" }, log, _ => { }, "");
+        _children.Start(entry.Count, "the counting process", "counting", request.Output,
+            TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
+            new Dictionary<string, string>
+            {
+                [CountingRequest.Variable] = requestPath,
+                [NativeCallCounter.Variable] = "1",
+            }, log, _ => { }, "");
         var counts = ProcessFiles.Read<RunCounts>(request.Output);
         log($"counted in {clock.Elapsed.TotalSeconds:0} s");
         return counts;
