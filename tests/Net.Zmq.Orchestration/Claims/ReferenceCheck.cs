@@ -16,9 +16,11 @@ namespace NetZmqTests.Orchestration.Claims;
 /// </summary>
 public static class ReferenceCheck
 {
-    public static ReferenceComparison Measure(DriverId driver, int messageSize, ThreadPlacement placement, InjectedLoad? injected = null)
+    public static ReferenceComparison Measure(
+        DriverId driver, int messageSize, ThreadPlacement placement, InjectedLoad? injected = null)
     {
-        var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/{CaseDefinition.FormatSize(messageSize)}");
+        var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/" +
+            CaseDefinition.FormatSize(messageSize));
         // Long operations: fewer units, as many rounds (four rounds left intervals too wide at 64 KiB).
         const int rounds = 6;
         var longOperations = PerfCases.HasLongOperations(definition);
@@ -31,7 +33,8 @@ public static class ReferenceCheck
         var neighbours = NeighbourLoad.Read();
         for (var round = 0; round < rounds; round++)
         {
-            var (logs, cpuLogs) = MeasureRound(driver, messageSize, definition, placement, injected, unitsPerRound, random, suiteTimes, referenceTimes);
+            var (logs, cpuLogs) = MeasureRound(driver, messageSize, definition, placement, injected,
+                unitsPerRound, random, suiteTimes, referenceTimes);
             roundLogs.Add(logs.Average());
             roundCpuLogs.Add(cpuLogs.Average());
         }
@@ -44,16 +47,18 @@ public static class ReferenceCheck
             placement.Description, neighbourCpus, rounds, unitsPerRound)
         {
             RoundRatios = roundLogs.Select(Math.Exp).ToList(),
-            Tolerance = longOperations ? ReferenceComparison.LongOperationTolerance : ReferenceComparison.ClaimedTolerance,
+            Tolerance = longOperations
+                ? ReferenceComparison.LongOperationTolerance : ReferenceComparison.ClaimedTolerance,
         };
     }
 
     /// <summary>One fresh suite workload and loop: their units' paired log-ratios, in wall and CPU time.</summary>
-    private static (List<double> Logs, List<double> CpuLogs) MeasureRound(DriverId driver, int messageSize, CaseDefinition definition,
-        ThreadPlacement placement, InjectedLoad? injected, int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
+    private static (List<double> Logs, List<double> CpuLogs) MeasureRound(
+        DriverId driver, int messageSize, CaseDefinition definition, ThreadPlacement placement, InjectedLoad? injected,
+        int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
     {
         using var reference = ReferenceLoops.Open(driver, messageSize)
-                              ?? throw new InvalidOperationException($"{driver} has no reference loop: {ReferenceLoops.WhyNot(driver)}");
+            ?? throw new InvalidOperationException($"{driver} has no reference loop: {ReferenceLoops.WhyNot(driver)}");
         using var suite = MessageWorkload.Open(definition, WorkloadOptions.Measurement);
         suite.Settle();
         suite.Use(definition, injected);
@@ -68,7 +73,8 @@ public static class ReferenceCheck
         var cpuLogRatios = new List<double>();
         for (var unit = 0; unit < units; unit++)
         {
-            var (log, cpuLog) = MeasureUnit(suite, reference, suiteFirst: random.Next(2) == 0, suiteTimes, referenceTimes);
+            var (log, cpuLog) = MeasureUnit(
+                suite, reference, suiteFirst: random.Next(2) == 0, suiteTimes, referenceTimes);
             logRatios.Add(log);
             cpuLogRatios.Add(cpuLog);
         }
@@ -79,7 +85,8 @@ public static class ReferenceCheck
     /// <summary>
     /// One unit, ABBA (whoever goes first goes last, so a linear drift cancels): the log-ratio in wall and CPU time.
     /// </summary>
-    private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference, bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
+    private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference,
+        bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
     {
         double suiteLog = 0, referenceLog = 0, suiteCpuLog = 0, referenceCpuLog = 0;
         for (var position = 0; position < 4; position++)

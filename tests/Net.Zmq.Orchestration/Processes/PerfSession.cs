@@ -26,7 +26,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
     /// <summary>Why nothing may be measured here (the measured code is instrumented for coverage), or null.</summary>
     public static string? InstrumentationBlocker =>
-        InstrumentationCheck.Blocker([typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
+        InstrumentationCheck.Blocker(
+            [typeof(PerfSession).Assembly, typeof(InstrumentationCheck).Assembly, typeof(CaseCatalog).Assembly]);
 
     /// <summary>The run with the environment's settings, measured by the first caller; failure said to each.</summary>
     public JudgedRun Run(Action<string> log, Action<string> progress)
@@ -37,7 +38,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
             {
                 try
                 {
-                    _run = Measure(PerfSettings.FromEnvironment(Environment.GetEnvironmentVariable, Layout), log, progress);
+                    var settings = PerfSettings.FromEnvironment(Environment.GetEnvironmentVariable, Layout);
+                    _run = Measure(settings, log, progress);
                 }
                 catch (Exception e)
                 {
@@ -48,7 +50,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
             if (_failure is not null)
             {
-                throw new InvalidOperationException($"The Perf run failed before any gate: {_failure.Message}", _failure);
+                throw new InvalidOperationException(
+                    $"The Perf run failed before any gate: {_failure.Message}", _failure);
             }
 
             return _run!;
@@ -74,22 +77,27 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
             System.Runtime.GCSettings.LatencyMode = System.Runtime.GCLatencyMode.Batch;
         }
 
-        return PerfRunSequence.Run(settings, Layout, (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
-            cases => _processes.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log), log,
+        return PerfRunSequence.Run(settings, Layout,
+            (cases, sampling, pass) => MeasureIn(settings, cases, sampling, pass, log, progress),
+            cases => _processes.Count(
+                cases, settings, Path.Combine(settings.ArtifactsDirectory, "processes", "counting"), log),
+            log,
             cases => settings.CountInstructions
                 ? _instructions.Count(cases, settings, Path.Combine(settings.ArtifactsDirectory, "instructions"), log)
                 : RunInstructions.None("PERF_INSTRUCTIONS=off: this run was asked not to count them"));
     }
 
     /// <summary>Only the instruction pass, into <paramref name="directory"/>, for the steadiness self-test.</summary>
-    public RunInstructions CountInstructions(IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log) =>
+    public RunInstructions CountInstructions(
+        IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log) =>
         _instructions.Count(cases, settings, directory, log);
 
     /// <summary>
     /// Where a pass measures: a one-process run's first pass here; several processes, and every confirmation, in fresh
     /// processes of their own (<see cref="MeasuringProcesses"/>).
     /// </summary>
-    private IReadOnlyList<MeasuredProcess> MeasureIn(PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
+    private IReadOnlyList<MeasuredProcess> MeasureIn(
+        PerfSettings settings, IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass,
         Action<string> log, Action<string> progress)
     {
         if (pass > 0 || settings.Processes > 1)
@@ -100,7 +108,9 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
 
         log($"measuring in this process: seed {RunSeed.Process} ({RunSeed.Variable}={RunSeed.Process} replays it)");
         var clock = System.Diagnostics.Stopwatch.StartNew();
-        var measured = CellMeasurement.Measure(cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress);
-        return [new MeasuredProcess(0, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds, measured) { InThisProcess = true }];
+        var measured = CellMeasurement.Measure(
+            cases, sampling, settings.Injection, settings.Placement, settings.ArtifactsDirectory, log, progress);
+        return [new MeasuredProcess(0, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds,
+            measured) { InThisProcess = true }];
     }
 }

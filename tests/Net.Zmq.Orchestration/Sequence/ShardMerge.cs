@@ -19,11 +19,12 @@ public static class ShardMerge
     /// their first pass, exactly the cases asked; for a confirmation, what each shard measured again (cells are never
     /// split, so a case's gates are the same there and here).
     /// </summary>
-    public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions, IReadOnlyList<ShardSummary> Shards) Replay(string directory,
-        RunIdentity identity)
+    public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions,
+        IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
     {
         var shards = RunMeasurements.ReadShards(directory, identity);
-        IReadOnlyList<MeasuredProcess> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
+        IReadOnlyList<MeasuredProcess> Measure(
+            IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int pass)
         {
             var asked = cases.Select(c => c.Id).ToHashSet(StringComparer.Ordinal);
             if (pass > 0)
@@ -34,23 +35,31 @@ public static class ShardMerge
             }
 
             var first = shards.SelectMany(s => s.Run.Passes.Take(1).SelectMany(p => p)).ToList();
-            var measured = first.SelectMany(p => p.Measurements).Select(m => m.Case.Id).ToHashSet(StringComparer.Ordinal);
-            if (!measured.SetEquals(asked))
-            {
-                var missing = asked.Except(measured).Order(StringComparer.Ordinal).ToList();
-                var extra = measured.Except(asked).Order(StringComparer.Ordinal).ToList();
-                throw new InvalidDataException($"{RunMeasurements.MergeVariable}={directory}: the shards measured {measured.Count} cases and this run selects {asked.Count}" +
-                    (missing.Count > 0 ? $"; none measured {string.Join(", ", missing.Take(5))}{(missing.Count > 5 ? ", …" : "")}" : "") +
-                    (extra.Count > 0 ? $"; not selected here: {string.Join(", ", extra.Take(5))}{(extra.Count > 5 ? ", …" : "")}" : ""));
-            }
-
-            return first;
+            var measured = first.SelectMany(p => p.Measurements).Select(m => m.Case.Id)
+                .ToHashSet(StringComparer.Ordinal);
+            return measured.SetEquals(asked) ? first : throw Mismatch(directory, measured, asked);
         }
 
         // Each shard counted its own cells' cases; a shard written before counts were kept counted none.
-        var counts = RunCounts.Merge(shards.Select(s => s.Run.Counts ?? RunCounts.None($"{s.Path} holds no native call counts")));
-        var instructions = RunInstructions.Merge(shards.Select(s => s.Run.Instructions ?? RunInstructions.None($"{s.Path} holds no instruction counts")));
-        return (Measure, _ => counts, _ => instructions, [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+        var counts = RunCounts.Merge(shards.Select(s =>
+            s.Run.Counts ?? RunCounts.None($"{s.Path} holds no native call counts")));
+        var instructions = RunInstructions.Merge(shards.Select(s =>
+            s.Run.Instructions ?? RunInstructions.None($"{s.Path} holds no instruction counts")));
+        return (Measure, _ => counts, _ => instructions,
+            [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+    }
+
+    /// <summary>The shards measured other cases than this run selects: which, up to five each way.</summary>
+    private static InvalidDataException Mismatch(string directory, HashSet<string> measured, HashSet<string> asked)
+    {
+        var missing = asked.Except(measured).Order(StringComparer.Ordinal).ToList();
+        var extra = measured.Except(asked).Order(StringComparer.Ordinal).ToList();
+        return new InvalidDataException($"{RunMeasurements.MergeVariable}={directory}: " +
+            $"the shards measured {measured.Count} cases and this run selects {asked.Count}" +
+            (missing.Count > 0
+                ? $"; none measured {string.Join(", ", missing.Take(5))}{(missing.Count > 5 ? ", …" : "")}" : "") +
+            (extra.Count > 0
+                ? $"; not selected here: {string.Join(", ", extra.Take(5))}{(extra.Count > 5 ? ", …" : "")}" : ""));
     }
 }
 
