@@ -9,12 +9,14 @@ internal sealed class ChildProcesses(string assembly)
     /// Runs one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if
     /// given, lines relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.
     /// </summary>
-    public void Start(string method, string what, string label, string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment,
-        Action<string> log, Action<string> progress, string detail, IReadOnlyList<string>? wrapper = null)
+    public void Start(string method, string what, string label, string output, TimeSpan deadline,
+        IReadOnlyDictionary<string, string> environment, Action<string> log, Action<string> progress, string detail,
+        IReadOnlyList<string>? wrapper = null)
     {
         var start = StartInfo(method, environment, wrapper ?? []);
         var lines = new ChildLines(label, log, progress);
-        using var child = Process.Start(start) ?? throw new InvalidOperationException($"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
+        using var child = Process.Start(start) ?? throw new InvalidOperationException(
+            $"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
         child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
         child.ErrorDataReceived += (_, e) => lines.Relay(e.Data);
         child.BeginOutputReadLine();
@@ -22,20 +24,25 @@ internal sealed class ChildProcesses(string assembly)
         if (!child.WaitForExit(deadline))
         {
             child.Kill(entireProcessTree: true);
-            throw new TimeoutException($"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {lines.Tail()}");
+            throw new TimeoutException(
+                $"{what} did not finish within {deadline.TotalMinutes:0} min; its last lines: {lines.Tail()}");
         }
 
         child.WaitForExit();
         if (child.ExitCode != 0 || !File.Exists(output))
         {
-            throw new InvalidOperationException($"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, exit code {child.ExitCode}: {lines.Tail()}");
+            throw new InvalidOperationException(
+                $"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, " +
+                $"exit code {child.ExitCode}: {lines.Tail()}");
         }
     }
 
     /// <summary>One explicit test, run serially, with <paramref name="environment"/> added to this process's.</summary>
-    private ProcessStartInfo StartInfo(string method, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> wrapper)
+    private ProcessStartInfo StartInfo(
+        string method, IReadOnlyDictionary<string, string> environment, IReadOnlyList<string> wrapper)
     {
-        string[] command = [.. wrapper, DotnetHost(), "exec", assembly, "-method", method, "-explicit", "on", "-noLogo", "-noColor", "-parallel", "none"];
+        string[] command = [.. wrapper, DotnetHost(), "exec", assembly, "-method", method, "-explicit", "on",
+            "-noLogo", "-noColor", "-parallel", "none"];
         var start = new ProcessStartInfo(command[0], command[1..])
         {
             RedirectStandardOutput = true,
@@ -100,6 +107,8 @@ internal sealed class ChildProcesses(string assembly)
             return self;
         }
 
-        return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host : "dotnet";
+        return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host)
+            ? host
+            : "dotnet";
     }
 }

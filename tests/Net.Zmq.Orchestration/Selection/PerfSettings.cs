@@ -1,3 +1,4 @@
+using System.Globalization;
 using NetZmqTests.Gating.Platform;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
@@ -46,7 +47,8 @@ public sealed record PerfSettings(
     public static PerfSettings FromEnvironment(Func<string, string?> environment, SourceLayout layout)
     {
         var drivers = DriverSelection.FromEnvironment(environment);
-        var baseMeasured = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable && drivers.WhyLeftOut(DriverId.NetZmqBase, baseAvailable: true) is null;
+        var baseMeasured = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable
+            && drivers.WhyLeftOut(DriverId.NetZmqBase, baseAvailable: true) is null;
         // A run with a base build is a pull request's: its own profile unless PERF_PROFILE names another.
         return new(
             MeasurementProfile.FromEnvironment(environment, baseMeasured ? MeasurementProfile.PullRequest : null),
@@ -61,7 +63,8 @@ public sealed record PerfSettings(
             Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 4 : 1),
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
-            MergeDirectory = string.IsNullOrWhiteSpace(environment(RunMeasurements.MergeVariable)) ? null : environment(RunMeasurements.MergeVariable)!.Trim(),
+            MergeDirectory = string.IsNullOrWhiteSpace(environment(RunMeasurements.MergeVariable))
+                ? null : environment(RunMeasurements.MergeVariable)!.Trim(),
             CountInstructions = OnOrOff(environment, "PERF_INSTRUCTIONS"),
             Timing = OnOrOff(environment, "PERF_TIMING"),
         };
@@ -86,11 +89,12 @@ public sealed record PerfSettings(
         }
 
         var numbers = text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
-            .Select(t => int.TryParse(t, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n >= 1 ? n : 0)
+            .Select(t => int.TryParse(t, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n >= 1 ? n : 0)
             .ToHashSet();
         return numbers.Count > 0 && !numbers.Contains(0)
             ? numbers
-            : throw new ArgumentException($"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
+            : throw new ArgumentException(
+                $"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
     }
 
     /// <summary>PERF_PROCESSES (1 to 20), or null when unset; anything else is an error naming it.</summary>
@@ -102,8 +106,10 @@ public sealed record PerfSettings(
             return null;
         }
 
-        return int.TryParse(text.Trim(), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= 20
+        return int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var n)
+            && n is >= 1 and <= 20
             ? n
-            : throw new ArgumentException($"PERF_PROCESSES={text} is not a number of processes: a whole number from 1 to 20");
+            : throw new ArgumentException(
+                $"PERF_PROCESSES={text} is not a number of processes: a whole number from 1 to 20");
     }
 }

@@ -29,10 +29,12 @@ public enum PairedJudgement
 /// <param name="GroupOf">The group a pair is analysed in (a suite, a cell).</param>
 /// <param name="Analyze">The pairs, subject's measurement under the paired identity, to ratios.</param>
 public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Reference, PairedJudgement Judgement,
-    Func<CaseDefinition, string> GroupOf, Func<IReadOnlyList<(CaseMeasurement Subject, CaseMeasurement Reference)>, List<AnalyzedCase>> Analyze)
+    Func<CaseDefinition, string> GroupOf,
+    Func<IReadOnlyList<(CaseMeasurement Subject, CaseMeasurement Reference)>, List<AnalyzedCase>> Analyze)
 {
     /// <summary>What else a paired case carries from its subject's case (a no-entry reason, a sleep bound).</summary>
-    public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } = (paired, _, _) => paired;
+    public Func<CaseIdentity, CaseDefinition, CaseIdentity, CaseIdentity> Refine { get; init; } =
+        (paired, _, _) => paired;
 
     /// <summary>The file's declaration, where it is judged against one; null otherwise.</summary>
     public SuiteDeclaration? FileDeclaration { get; init; }
@@ -67,7 +69,9 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
 
     /// <summary>The subject's case behind a paired case id; null when the id is not one of this suite.</summary>
     public CaseDefinition? SubjectCaseOf(string pairedId) =>
-        pairedId.StartsWith(Prefix, StringComparison.Ordinal) ? CaseDefinition.Parse($"{Subject}/{pairedId[Prefix.Length..]}") : null;
+        pairedId.StartsWith(Prefix, StringComparison.Ordinal)
+            ? CaseDefinition.Parse($"{Subject}/{pairedId[Prefix.Length..]}")
+            : null;
 
     /// <summary>The subject's and reference's catalog cases behind a paired id; null if not this suite's.</summary>
     public IReadOnlyList<string>? MeasuredCases(string pairedId) =>
@@ -77,14 +81,18 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     public List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
         var all = measured.Where(c => !DerivedSuites.IsDerived(c.Case.SuiteId)).ToList();
-        var references = all.Where(c => c.Case.Subject == Reference.ToString()).ToDictionary(c => c.Case.CrossSubjectKey);
-        var pairs = all.Where(c => c.Case.Subject == Subject.ToString() && references.ContainsKey(c.Case.CrossSubjectKey))
-            .Select(c => (Subject: c.Measurement with { Case = Identity(CaseCatalog.Get(c.Case.Id), c.Case) }, Reference: references[c.Case.CrossSubjectKey].Measurement))
+        var references = all.Where(c => c.Case.Subject == Reference.ToString())
+            .ToDictionary(c => c.Case.CrossSubjectKey);
+        var pairs = all
+            .Where(c => c.Case.Subject == Subject.ToString() && references.ContainsKey(c.Case.CrossSubjectKey))
+            .Select(c => (Subject: c.Measurement with { Case = Identity(CaseCatalog.Get(c.Case.Id), c.Case) },
+                Reference: references[c.Case.CrossSubjectKey].Measurement))
             .ToList();
         return pairs.Count == 0 ? null : Analyze(pairs);
     }
 
     private CaseIdentity Identity(CaseDefinition subjectCase, CaseIdentity measured) => Refine(
-        new CaseIdentity(IdOf(subjectCase), Suite.Subject, Suite.Suite, Group: GroupOf(subjectCase), Variant: subjectCase.KeyWithinSuite,
-            ReferenceVariant: Reference.ToString(), CrossSubjectKey: subjectCase.CrossDriverKey), subjectCase, measured);
+        new CaseIdentity(IdOf(subjectCase), Suite.Subject, Suite.Suite, Group: GroupOf(subjectCase),
+            Variant: subjectCase.KeyWithinSuite, ReferenceVariant: Reference.ToString(),
+            CrossSubjectKey: subjectCase.CrossDriverKey), subjectCase, measured);
 }
