@@ -29,24 +29,29 @@ internal static class CellMeasurement
             var ids = cell.Select(c => c.Id).ToList();
             var sampling = PerfCases.SamplingOf(cell.ToList(), profile);
             var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
-                sampling.Blocks, sampling.UnitsPerBlock, Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
-            plans[cell.Key] = new CellPlan(schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
+                sampling.Blocks, sampling.UnitsPerBlock,
+                Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
+            plans[cell.Key] = new CellPlan(
+                schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
         }
 
         return plans;
     }
 
-    public static IReadOnlyList<CaseMeasurement> Measure(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
+    public static IReadOnlyList<CaseMeasurement> Measure(
+        IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,
         ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
     {
         var plans = Plans(cases, profile);
 
         // The drivers' own assemblies are measured too, and the Net.Zmq driver is not a reference of this one (it is
         // loaded per build into a context of its own), so BenchmarkDotNet's check does not see it.
-        OptimizationCheck.RequireOptimized(cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Select(d => d.GetType().Assembly).Distinct());
+        OptimizationCheck.RequireOptimized(
+            cases.Select(c => ZmqDrivers.Get(c.Driver)).Distinct().Select(d => d.GetType().Assembly).Distinct());
         var byId = cases.ToDictionary(c => c.Id, StringComparer.Ordinal);
         var estimates = plans.ToDictionary(p => p.Key,
-            p => PerfCases.EstimatedSeconds(p.Value.Cases.Values.First(), p.Value.Schedule.Count, p.Value.Schedule.Max(o => o.Block) + 1));
+            p => PerfCases.EstimatedSeconds(
+                p.Value.Cases.Values.First(), p.Value.Schedule.Count, p.Value.Schedule.Max(o => o.Block) + 1));
         var run = new CellBenchmarkState(plans, injection, placement, new RunProgress(estimates, progress).CellStarted);
         CellBenchmarks.Current = run;
         try

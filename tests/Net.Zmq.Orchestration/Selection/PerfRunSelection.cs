@@ -13,7 +13,9 @@ namespace NetZmqTests.Orchestration.Selection;
 /// </summary>
 /// <param name="Cases">Every case to measure, references included.</param>
 /// <param name="NotComparable">The head's cases the base build cannot run, each with the reason.</param>
-public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent, IReadOnlyList<NotComparable> NotComparable)
+public sealed record PerfRunSelection(
+    IReadOnlyList<CaseDefinition> Cases, IReadOnlyList<AbsentSubject> Absent,
+    IReadOnlyList<NotComparable> NotComparable)
 {
     /// <summary>The selection's notes: a reference not measured, the head's cases the base cannot run.</summary>
     public IReadOnlyList<RunNote> Notes { get; init; } = [];
@@ -27,7 +29,8 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
         var baseAvailable = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable;
         foreach (var driver in ZmqDrivers.All)
         {
-            var why = !driver.Availability.IsAvailable ? driver.Availability.Description : settings.Drivers.WhyLeftOut(driver.Id, baseAvailable);
+            var why = !driver.Availability.IsAvailable
+                ? driver.Availability.Description : settings.Drivers.WhyLeftOut(driver.Id, baseAvailable);
             if (why is not null)
             {
                 absent.Add(new AbsentSubject(driver.Id.ToString(), why));
@@ -54,8 +57,8 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
     }
 
     /// <summary>The base build's cases: the head's, but those it cannot run (an API it lacks), noted.</summary>
-    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases,
-        List<RunNote> notes)
+    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected,
+        List<NotComparable> notComparableCases, List<RunNote> notes)
     {
         var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
         if (heads.Count == 0)
@@ -64,13 +67,16 @@ public sealed record PerfRunSelection(IReadOnlyList<CaseDefinition> Cases, IRead
             return [];
         }
 
-        var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase)))).Where(c => c.Why is not null).ToList();
-        notComparableCases.AddRange(notComparable.Select(c => new NotComparable(HeadAgainstBase.Paired.IdOf(c.Case), c.Why!)));
+        var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase))))
+            .Where(c => c.Why is not null).ToList();
+        notComparableCases.AddRange(
+            notComparable.Select(c => new NotComparable(HeadAgainstBase.Paired.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
         {
             notes.Add(PerfRunNotes.NotComparable([.. reason.Select(c => c.Case.Id)], reason.Key));
         }
 
-        return PerfSelection.WithReferences(heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());
+        return PerfSelection.WithReferences(
+            heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());
     }
 }

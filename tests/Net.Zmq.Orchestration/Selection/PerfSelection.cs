@@ -18,7 +18,8 @@ public static class PerfSelection
     public static bool InProfile(MeasurementProfile profile, CaseDefinition c) => profile.Kind switch
     {
         ProfileKind.Full => true,
-        ProfileKind.PullRequest => InProfile(MeasurementProfile.Default, c) && !(c.Suite == Suite.BufferStrategies && c.MessageSize > 65536),
+        ProfileKind.PullRequest => InProfile(MeasurementProfile.Default, c)
+            && !(c.Suite == Suite.BufferStrategies && c.MessageSize > 65536),
         ProfileKind.Quick => InProfile(MeasurementProfile.Default, c) && c.MessageSize is 64 or 1024 && c.Suite switch
         {
             Suite.Patterns => c.MessageSize == 1024 && c.Mode is ReceiveMode.PureBlocking or ReceiveMode.Poller,
@@ -48,18 +49,24 @@ public static class PerfSelection
     /// <c>full</c> measures are shown unbaselined, gated by policies, until a <c>full</c> refresh writes them.
     /// </summary>
     public static string? WhyUnbaselined(CaseDefinition c) =>
-        InProfile(MeasurementProfile.Default, c) ? null : "the baselines hold the default profile's cases and only the full profile measures this one";
+        InProfile(MeasurementProfile.Default, c)
+            ? null
+            : "the baselines hold the default profile's cases and only the full profile measures this one";
 
     /// <summary>The cases of <paramref name="driver"/> this run measures, in catalog order.</summary>
-    public static IReadOnlyList<CaseDefinition> Select(DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
-        WithReferences(CaseCatalog.All.Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id))).ToList());
+    public static IReadOnlyList<CaseDefinition> Select(
+        DriverId driver, MeasurementProfile profile, CaseFilter? filter) =>
+        WithReferences(CaseCatalog.All
+            .Where(c => c.Driver == driver && InProfile(profile, c) && (filter is null || filter.Matches(c.Id)))
+            .ToList());
 
     /// <summary><paramref name="cases"/> with each one's group reference, in catalog order.</summary>
     public static List<CaseDefinition> WithReferences(IReadOnlyCollection<CaseDefinition> cases)
     {
         var groups = cases.Select(c => (c.Driver, c.Suite, PerfCases.Identify(c).Group)).ToHashSet();
         return CaseCatalog.All.Where(c => cases.Contains(c)
-                                          || (PerfCases.Identify(c).IsReference && groups.Contains((c.Driver, c.Suite, PerfCases.Identify(c).Group))))
+                || (PerfCases.Identify(c).IsReference
+                    && groups.Contains((c.Driver, c.Suite, PerfCases.Identify(c).Group))))
             .ToList();
     }
 }
