@@ -18,11 +18,10 @@ public sealed partial class CapsTests
     private const int LineWidth = 120;
 
     /// <summary>
-    /// Production code lines over <see cref="LineWidth"/> characters: the count when the house's second pass wrapped
-    /// every comment (1,020 when it was asked for). It may fall; a new long line of code is wrapped, or this lowered
-    /// with it.
+    /// Production code lines over <see cref="LineWidth"/> characters, at most: the house's cap, with room above today's
+    /// count (docs/trust.md has it); a long line is wrapped rather than the cap raised.
     /// </summary>
-    private const int LongCodeLinesAllowed = 883;
+    private const int LongCodeLinesAllowed = 400;
 
     /// <summary>
     /// The test project's own code besides its tests (categories, the session, where lines go), at most.

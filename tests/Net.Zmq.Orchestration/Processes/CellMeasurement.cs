@@ -43,7 +43,6 @@ internal static class CellMeasurement
         ThreadPlacement placement, string artifactsDirectory, Action<string> log, Action<string> progress)
     {
         var plans = Plans(cases, profile);
-
         // The drivers' own assemblies are measured too, and the Net.Zmq driver is not a reference of this one (it is
         // loaded per build into a context of its own), so BenchmarkDotNet's check does not see it.
         OptimizationCheck.RequireOptimized(
