@@ -14,12 +14,6 @@ public sealed class FileReadersTests
 {
     private static readonly SourceLayout Layout = SourceLayout.Of(typeof(FileReadersTests).Assembly);
 
-    private static readonly string[] Production =
-    [
-        "tests/Net.Zmq.Gating", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Driver.NetZmq",
-        "tests/Net.Zmq.PerfTests/Infrastructure", "build",
-    ];
-
     /// <summary>Files that may walk JSON by hand, each with why.</summary>
     private static readonly Dictionary<string, string> Allowed = new(StringComparer.Ordinal)
     {
@@ -93,9 +87,7 @@ public sealed class FileReadersTests
     }
 
     private static IEnumerable<(string Path, string Relative)> SourceFiles() =>
-        Production.SelectMany(p => Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, p), "*.cs", SearchOption.AllDirectories))
-            .Select(f => (f, Path.GetRelativePath(Layout.RepositoryRoot, f).Replace('\\', '/')))
-            .Where(f => !f.Item2.Split('/').Any(s => s is "bin" or "obj" or "node_modules"));
+        ProductionSources.WithTools().Select(f => (f, ProductionSources.Relative(f)));
 
     /// <summary>
     /// Where a source reads JSON by hand: a property looked up by a literal name, a document parsed into a tree, a

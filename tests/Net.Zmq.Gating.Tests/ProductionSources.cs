@@ -19,6 +19,9 @@ internal static class ProductionSources
     /// <summary>Every production file, by full path, in ordinal order.</summary>
     public static IEnumerable<string> Files() => Under(Folders);
 
+    /// <summary>The production files and the build tools' (build/), for rules the tools keep too.</summary>
+    public static IEnumerable<string> WithTools() => Under([.. Folders, "build"]);
+
     /// <summary>The .cs files under <paramref name="folders"/> (repository-relative), build outputs left out.</summary>
     public static IEnumerable<string> Under(params string[] folders) =>
         folders.SelectMany(p => Directory.EnumerateFiles(
@@ -30,5 +33,5 @@ internal static class ProductionSources
     public static string Relative(string path) => Path.GetRelativePath(Layout.RepositoryRoot, path).Replace('\\', '/');
 
     private static bool IsBuildOutput(string path) =>
-        path.Split(Path.DirectorySeparatorChar) is var parts && (parts.Contains("obj") || parts.Contains("bin"));
+        path.Split(Path.DirectorySeparatorChar) is var parts && parts.Any(p => p is "obj" or "bin" or "node_modules");
 }

@@ -15,11 +15,6 @@ public sealed class RunNoteShapeTests
     /// <summary>The one file that makes notes.</summary>
     private const string NoteList = "tests/Net.Zmq.Orchestration/Sequence/PerfRunNotes.cs";
 
-    private static readonly string[] Production =
-    [
-        "tests/Net.Zmq.Gating", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Driver.NetZmq",
-        "tests/Net.Zmq.PerfTests", "build",
-    ];
 
     /// <summary>
     /// "line: code" for each note made in <paramref name="source"/>: <c>new RunNote(…)</c>, or a target-typed
@@ -44,9 +39,8 @@ public sealed class RunNoteShapeTests
     }
 
     private static IEnumerable<string> ProductionFiles() =>
-        Production.SelectMany(p => Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, p), "*.cs", SearchOption.AllDirectories))
-            .Select(f => Path.GetRelativePath(Layout.RepositoryRoot, f).Replace('\\', '/'))
-            .Where(f => !f.Split('/').Contains("obj") && !f.Split('/').Contains("bin"))
+        ProductionSources.Under([.. ProductionSources.Folders, "tests/Net.Zmq.PerfTests", "build"]).Distinct()
+            .Select(ProductionSources.Relative)
             .Order(StringComparer.Ordinal);
 
     [Fact]

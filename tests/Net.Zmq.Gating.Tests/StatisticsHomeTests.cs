@@ -1,7 +1,6 @@
 using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Gating.Tests;
 
@@ -14,14 +13,6 @@ namespace NetZmqTests.Gating.Tests;
 public sealed class StatisticsHomeTests
 {
     private const string Home = "tests/Net.Zmq.Gating/Statistics/";
-
-    private static readonly SourceLayout Layout = SourceLayout.Of(typeof(StatisticsHomeTests).Assembly);
-
-    private static readonly string[] Production =
-    [
-        "tests/Net.Zmq.Gating", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Driver.NetZmq",
-        "tests/Net.Zmq.PerfTests/Infrastructure", "build",
-    ];
 
     private sealed record Signature(string Name, string HomeFile, Regex Pattern);
 
@@ -72,10 +63,8 @@ public sealed class StatisticsHomeTests
     [Fact]
     public void EachStatistic_IsDefinedInItsHomeOnly()
     {
-        var files = Production
-            .SelectMany(p => Directory.EnumerateFiles(Path.Combine(Layout.RepositoryRoot, p), "*.cs", SearchOption.AllDirectories))
-            .Where(f => !f.Split(Path.DirectorySeparatorChar).Any(s => s is "obj" or "bin"))
-            .Select(f => (File: Path.GetRelativePath(Layout.RepositoryRoot, f).Replace('\\', '/'), Text: File.ReadAllText(f)))
+        var files = ProductionSources.WithTools()
+            .Select(f => (File: ProductionSources.Relative(f), Text: File.ReadAllText(f)))
             .ToList();
         Assert.Contains(files, f => f.File == Home + "SampleMoments.cs");
 
