@@ -19,9 +19,6 @@ public sealed class FileReadersTests
     {
         ["tests/Net.Zmq.Gating/Reporting/BenchmarkDotNetJson.cs"] =
             "writes BenchmarkDotNet's own format for tools that read it; no record type here writes that format",
-        ["tests/Net.Zmq.Gating/Baselines/BaselineReader.cs"] =
-            "the time baselines' strict reader, naming the field of every error; not yet on record types",
-        ["tests/Net.Zmq.Gating/Baselines/BaselineField.cs"] = "the same reader's walk over the file",
     };
 
     [Fact]

@@ -1,3 +1,4 @@
+using System.Text.Json.Serialization;
 using NetZmqTests.Gating.Statistics;
 
 namespace NetZmqTests.Gating.Baselines;
@@ -58,7 +59,8 @@ public sealed record BaselineFile(
 /// the suite's geometric mean, where it carries, within <paramref name="AggregateTolerance"/> (null where it does not).
 /// Hand-set from measurements, with why.
 /// </summary>
-public sealed record CrossClassRule(double? AggregateTolerance, string Why)
+public sealed record CrossClassRule(
+    [property: JsonIgnore(Condition = JsonIgnoreCondition.Never)] double? AggregateTolerance, string Why)
 {
     public static CrossClassRule NotDeclared { get; } = new(null,
         "this file declares no cross-class rule (it predates them): per-case time ratios move with the machine, and nobody measured whether this suite's mean carries");

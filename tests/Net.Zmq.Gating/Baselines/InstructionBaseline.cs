@@ -66,15 +66,10 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
     public void Write(string path)
     {
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
-        Running.ProcessFiles.WriteText(path, System.Text.Json.JsonSerializer.Serialize(this, Readable) + "\n");
+        Running.ProcessFiles.WriteText(path, System.Text.Json.JsonSerializer.Serialize(this, BaselineJson.Readable) + "\n");
     }
 
-    /// <summary>The results' options, function names unescaped: the file is reviewed in a diff, never
-    /// embedded.</summary>
-    private static readonly System.Text.Json.JsonSerializerOptions Readable =
-        new(Reporting.ReportFiles.Json) { Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
-
-    private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(Readable);
+    private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(BaselineJson.Readable);
 }
 
 /// <summary>What a count baseline was counted on; the CPU as <see cref="Counting.CountingCpu"/> saw it.</summary>
