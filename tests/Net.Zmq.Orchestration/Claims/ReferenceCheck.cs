@@ -88,7 +88,7 @@ public static class ReferenceCheck
     private static (double Log, double CpuLog) MeasureUnit(MessageWorkload suite, IReferenceLoop reference,
         bool suiteFirst, List<double> suiteTimes, List<double> referenceTimes)
     {
-        double suiteLog = 0, referenceLog = 0, suiteCpuLog = 0, referenceCpuLog = 0;
+        double log = 0, cpuLog = 0;
         for (var position = 0; position < 4; position++)
         {
             var runSuite = suiteFirst == (position is 0 or 3);
@@ -106,18 +106,11 @@ public static class ReferenceCheck
             var nanoseconds = Stopwatch.GetElapsedTime(started).TotalNanoseconds;
             var cpuNanoseconds = Math.Max(1, CpuClock.ProcessNanoseconds() - cpuStarted);
             (runSuite ? suiteTimes : referenceTimes).Add(nanoseconds);
-            if (runSuite)
-            {
-                suiteLog += Math.Log(nanoseconds) / 2;
-                suiteCpuLog += Math.Log(cpuNanoseconds) / 2;
-            }
-            else
-            {
-                referenceLog += Math.Log(nanoseconds) / 2;
-                referenceCpuLog += Math.Log(cpuNanoseconds) / 2;
-            }
+            var half = runSuite ? 0.5 : -0.5;
+            log += half * Math.Log(nanoseconds);
+            cpuLog += half * Math.Log(cpuNanoseconds);
         }
 
-        return (suiteLog - referenceLog, suiteCpuLog - referenceCpuLog);
+        return (log, cpuLog);
     }
 }

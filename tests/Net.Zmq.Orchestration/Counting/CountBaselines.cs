@@ -21,7 +21,7 @@ public sealed record CountBaselineKind<TFile, TCounted>(string Folder, string Wh
         Path.Combine(baselinesDirectory, Folder, suite.FileName);
 }
 
-/// <summary>The kinds of count baseline: every folder the store checks, and what each is read with.</summary>
+/// <summary>The kinds of count baseline: every folder the store checks.</summary>
 public static class CountBaselineKinds
 {
     public static CountBaselineKind<CallBaseline, CountedCase> Calls { get; } = new(
@@ -36,13 +36,6 @@ public static class CountBaselineKinds
         (file, path) => file.Write(path),
         (suite, on, counted, previous) => InstructionBaseline.Record(suite.Subject, suite.Suite, on, counted, previous),
         c => c.Case);
-
-    /// <summary>Each kind's folder and a reader of one file (throws <see cref="BaselineFormatException"/>).</summary>
-    public static IReadOnlyList<(string Folder, Action<string> Read)> Folders { get; } =
-    [
-        (Calls.Folder, path => Calls.Read(path)),
-        (Instructions.Folder, path => Instructions.Read(path)),
-    ];
 }
 
     /// <summary>

@@ -26,7 +26,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         List<GatedSuite> suites = [.. subjects.Select(s =>
-            DerivedSuites.Find(s.SuiteId) is { JudgedAgainstTheReference: true } paired
+            DerivedSuites.Find(s.SuiteId) is { Judgement.ByTheReference: true } paired
                 ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts),
                     .. PairedInstructions(paired, s, counted)] }
             : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s

@@ -1,8 +1,9 @@
 using System.Globalization;
-using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Counting;
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Orchestration.Counting;
+using NetZmqTests.Orchestration.Sequence;
 using NetZmqTests.Scenarios.Catalog;
 
 namespace NetZmqTests.Orchestration.Explain;
@@ -14,37 +15,44 @@ internal static class CaseCounts
     private const int FunctionsShown = 6;
 
     /// <summary>
-    /// What a message of the case costs in instructions: its entry in the suite's instruction baseline, and what the
-    /// last run here counted (artifacts/perf/measured.json), by thread, with the functions that did the most.
+    /// What a message of the case costs in native calls and instructions: its entries in the suite's count baselines,
+    /// and what the last run here counted (artifacts/perf/measured.json), with the functions that did the most.
     /// </summary>
-    public static IEnumerable<string> InstructionLines(string repositoryRoot, CaseDefinition c)
+    public static IEnumerable<string> Lines(BaselineStore store, SourceLayout layout, CaseDefinition c)
     {
-        var path = CountBaselineKinds.Instructions.PathOf(
-            Path.Combine(repositoryRoot, "baselines"), new(c.Driver.ToString(), c.Suite.ToString()));
-        var shown = Path.GetRelativePath(repositoryRoot, path).Replace('\\', '/');
-        string entry;
-        try
+        var suite = new SuiteId(c.Driver.ToString(), c.Suite.ToString());
+        var measured = Path.Combine(layout.PerfArtifactsDirectory, RunMeasurements.UnshardedFileName);
+        var last = File.Exists(measured) ? ProcessFiles.Read<RunMeasurements>(measured) : null;
+        var none = $"none for this case ({layout.Display(measured)})";
+        if (c.Driver == DriverId.NetMQ)
         {
-            entry = !File.Exists(path) ? "no such file"
-                : InstructionBaseline.Read(path).For(c.Id) is { } counted ? Summary(counted) : "no entry for this case";
+            yield return "Native calls: none; NetMQ is managed";
         }
-        catch (BaselineFormatException e)
+        else
         {
-            entry = e.Message;
-        }
-
-        yield return $"Instructions, {shown}: {entry}";
-        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", RunMeasurements.UnshardedFileName);
-        var last = File.Exists(measured) ? ProcessFiles.Read<RunMeasurements>(measured).Instructions?.Of(c.Id) : null;
-        if (last is null)
-        {
-            yield return "Instructions counted by the last run here: none for this case " +
-                $"({Path.GetRelativePath(repositoryRoot, measured).Replace('\\', '/')})";
-            yield break;
+            var calls = store.Load(CountBaselineKinds.Calls, suite);
+            yield return $"Native calls, {calls.Shown}: " + Entry(calls, file =>
+                file.Cases.TryGetValue(c.Id, out var entry)
+                    ? string.Join(", ", entry.Calls.Select(k => $"{k.Key} {(double)k.Value / entry.Messages:0.###}")) +
+                      " per message" +
+                      (file.Varying.Count == 0 ? "" : $" (never judged, they vary: {string.Join(", ", file.Varying)})")
+                    : null);
+            yield return "Native calls counted by the last run here: " + (last?.Counts?.Of(c.Id) is { } counted
+                ? $"{string.Join(", ", counted.Calls.Select(k => $"{k} {counted.Shown(k)}"))} per message"
+                : none);
         }
 
-        yield return $"Instructions counted by the last run here: {Summary(last)}";
+        var instructions = store.Load(CountBaselineKinds.Instructions, suite);
+        yield return $"Instructions, {instructions.Shown}: " +
+            Entry(instructions, file => file.For(c.Id) is { } counted ? Summary(counted) : null);
+        yield return "Instructions counted by the last run here: " +
+            (last?.Instructions?.Of(c.Id) is { } lastCounted ? Summary(lastCounted) : none);
     }
+
+    /// <summary>A count baseline's entry for the case, or why there is none.</summary>
+    private static string Entry<TFile>(BaselineLoad<TFile> load, Func<TFile, string?> entry)
+        where TFile : class =>
+        load.Error ?? (load.File is { } file ? entry(file) ?? "no entry for this case" : "no such file");
 
     /// <summary>Each part per message (~ where repetitions varied), judged parts' top functions and syscalls.</summary>
     private static string Summary(CountedInstructions counted) =>
@@ -59,41 +67,4 @@ internal static class CaseCounts
             (p.Counts.SystemCalls.Count == 0 ? "" : ", system calls " + string.Join(", ", p.Counts.SystemCalls
                 .Select(k => string.Create(CultureInfo.InvariantCulture,
                     $"{k.Key} {Repeated.Median(k.Value) / counted.MessagesPerRepetition:0.###}"))))));
-
-    /// <summary>A message's native calls: the suite's baseline entry and the last run's count here.</summary>
-    public static IEnumerable<string> Lines(string repositoryRoot, CaseDefinition c)
-    {
-        if (c.Driver == DriverId.NetMQ)
-        {
-            yield return "Native calls: none; NetMQ is managed";
-            yield break;
-        }
-
-        var path = CallBaseline.PathOf(
-            Path.Combine(repositoryRoot, "baselines"), c.Driver.ToString(), c.Suite.ToString());
-        var shown = Path.GetRelativePath(repositoryRoot, path).Replace('\\', '/');
-        string entry;
-        try
-        {
-            entry = !File.Exists(path) ? "no such file"
-                : CallBaseline.Read(path) is var file && file.Cases.TryGetValue(c.Id, out var calls)
-                    ? string.Join(", ", calls.Calls.Select(k => $"{k.Key} {(double)k.Value / calls.Messages:0.###}")) +
-                      " per message" +
-                      (file.Varying.Count == 0 ? "" : $" (never judged, they vary: {string.Join(", ", file.Varying)})")
-                    : "no entry for this case";
-        }
-        catch (BaselineFormatException e)
-        {
-            entry = e.Message;
-        }
-
-        yield return $"Native calls, {shown}: {entry}";
-        var measured = Path.Combine(repositoryRoot, "artifacts", "perf", RunMeasurements.UnshardedFileName);
-        var counted = File.Exists(measured) ? ProcessFiles.Read<RunMeasurements>(measured).Counts?.Of(c.Id) : null;
-        yield return counted is null
-            ? "Native calls counted by the last run here: none for this case " +
-              $"({Path.GetRelativePath(repositoryRoot, measured).Replace('\\', '/')})"
-            : "Native calls counted by the last run here: " +
-              $"{string.Join(", ", counted.Calls.Select(k => $"{k} {counted.Shown(k)}"))} per message";
-    }
 }

@@ -49,8 +49,7 @@ public sealed partial class CaseExplainer(string repositoryRoot)
         DescribeCase(c, reference, said);
         DescribeLoop(c, said);
         var gates = GatesOf(c, reference, said);
-        said.Lines.AddRange(CaseCounts.Lines(repositoryRoot, c));
-        said.Lines.AddRange(CaseCounts.InstructionLines(repositoryRoot, c));
+        said.Lines.AddRange(CaseCounts.Lines(_store, new(repositoryRoot, repositoryRoot), c));
         said.Say($"Run it alone: PERF_FILTER='{id}' dotnet test --filter Category=Perf");
         return new Explanation(id, said.Lines, said.Sources, gates, said.Problems);
     }

@@ -2,8 +2,6 @@ using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Running;
-using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -27,43 +25,15 @@ public sealed partial class CaseExplainer
         // File-judged first, like its own suite: the explanation reads outward from files to the reference builds.
         foreach (var paired in DerivedSuites.All
                      .Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id))
-                     .OrderByDescending(p => p.JudgedAgainstItsFile))
+                     .OrderBy(p => p.Judgement.ByTheReference))
         {
-            gates.AddRange(PairedGates(paired, c, reference, said));
+            var both = SyntheticCases.Group(c, reference)
+                .Concat(SyntheticCases.Group(c.On(paired.Reference), reference.On(paired.Reference)));
+            var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
+            gates.AddRange(paired.Judgement.Explain(paired, c, cases,
+                () => Judged(paired.Suite, paired.IdOf(c), cases, said), said.Say));
         }
 
-        return gates;
-    }
-
-    /// <summary>The case's gates in a paired suite: against the suite's file, or against its reference.</summary>
-    private List<GateResult> PairedGates(PairedSuite paired, CaseDefinition c, CaseDefinition reference, Said said)
-    {
-        var pairedId = paired.IdOf(c);
-        var both = SyntheticCases.Group(c, reference)
-            .Concat(SyntheticCases.Group(c.On(paired.Reference), reference.On(paired.Reference)));
-        var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
-        if (paired.JudgedAgainstItsFile)
-        {
-            said.Say($"{paired.Title} {pairedId}: measured where {paired.ReferenceName}'s same case is (profiles: " +
-                string.Join(", ", MeasurementProfile.All.Where(p => PerfSelection.InProfile(p, c.On(paired.Reference)))
-                    .Select(p => p.Name)) + ")");
-            return Judged(paired.Suite, pairedId, cases, said);
-        }
-
-        if (!paired.JudgedAgainstTheReference)
-        {
-            said.Say($"{paired.Title} {pairedId}: over {paired.ReferenceName}'s same case, "
-                + "shown in the report, not gated");
-            return [];
-        }
-
-        var gates = Gating.Gates.PairedGates.Evaluate(cases, paired.Pairing, Gating.Gates.PairedGates.Default)
-            .Where(g => g.Case == pairedId).ToList();
-        said.Say($"{paired.Title} {pairedId} (measured beside {paired.ReferenceName} when one is given; "
-            + "judged against it, no file):");
-        gates.ForEach(g => said.Say($"  {g.Id.Key,-36} {g.Gate}: {g.Bound}"));
-        var aggregate = Gating.Gates.PairedGates.Id(GateKind.PairedAggregate, paired.Pairing).Name;
-        said.Say($"  and {aggregate} over every comparable case of the suite");
         return gates;
     }
 

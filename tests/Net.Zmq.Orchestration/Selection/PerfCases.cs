@@ -63,14 +63,14 @@ public static class PerfCases
     public static CaseIdentity Identify(CaseDefinition definition)
     {
         var size = CaseDefinition.FormatSize(definition.MessageSize);
-        var (group, variant, reference) = definition.Suite switch
+        var (group, variant) = definition.Suite switch
         {
-            Suite.ReceiveModes => (size, definition.Mode.ToString(), ReferenceVariantOf(definition.Suite)),
-            Suite.Patterns => ($"{definition.Pattern}/{definition.Transport}/{size}", definition.Mode.ToString(), ReferenceVariantOf(definition.Suite)),
-            _ => (size, definition.Strategy.ToString(), ReferenceVariantOf(definition.Suite)),
+            Suite.ReceiveModes => (size, definition.Mode.ToString()),
+            Suite.Patterns => ($"{definition.Pattern}/{definition.Transport}/{size}", definition.Mode.ToString()),
+            _ => (size, definition.Strategy.ToString()),
         };
-        return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant, reference,
-            definition.CrossDriverKey)
+        return new CaseIdentity(definition.Id, definition.Driver.ToString(), definition.Suite.ToString(), group, variant,
+            ReferenceVariantOf(definition.Suite), definition.CrossDriverKey)
         {
             // NonBlocking sleeps 1 ms whenever nothing is ready: at small sizes the machine decides its time.
             SleepBound = definition.Mode == ReceiveMode.NonBlocking,

@@ -26,7 +26,8 @@ public sealed record PerfRunSelection(
         var absent = new List<AbsentSubject>();
         var selected = new List<CaseDefinition>();
         var notComparable = new List<NotComparable>();
-        var baseAvailable = ZmqDrivers.Get(DriverId.NetZmqBase).Availability.IsAvailable;
+        var baseAvailable = DerivedSuites.All.Any(p =>
+            p.Judgement.ByTheReference && ZmqDrivers.Get(p.Reference).Availability.IsAvailable);
         foreach (var driver in ZmqDrivers.All)
         {
             var why = !driver.Availability.IsAvailable
@@ -38,8 +39,8 @@ public sealed record PerfRunSelection(
                 continue;
             }
 
-            var cases = driver.Id == DriverId.NetZmqBase
-                ? BaseCases(driver, selected, notComparable, notes)
+            var cases = DerivedSuites.ReferenceOnly(driver.Id) is { } referenceOf
+                ? ReferenceCases(referenceOf, driver, selected, notComparable, notes)
                 : PerfSelection.Select(driver.Id, settings.Profile, settings.Filter);
             log(cases.Count == 0 ? $"{driver.Id}: no case matches PERF_FILTER={settings.Filter}"
                 : $"{driver.Id}: measuring {cases.Count} cases ({driver.Availability.Description})");
@@ -56,27 +57,30 @@ public sealed record PerfRunSelection(
         return this with { Cases = [.. Cases.Where(c => mine.Contains(c.Cell))] };
     }
 
-    /// <summary>The base build's cases: the head's, but those it cannot run (an API it lacks), noted.</summary>
-    private static List<CaseDefinition> BaseCases(ZmqDriver baseDriver, IEnumerable<CaseDefinition> selected,
-        List<NotComparable> notComparableCases, List<RunNote> notes)
+    /// <summary>
+    /// A reference-only subject's cases (the base build's): its pair's subject's, but those it cannot run (an API it
+    /// lacks), noted.
+    /// </summary>
+    private static List<CaseDefinition> ReferenceCases(PairedSuite paired, ZmqDriver reference,
+        IEnumerable<CaseDefinition> selected, List<NotComparable> notComparableCases, List<RunNote> notes)
     {
-        var heads = selected.Where(c => c.Driver == DriverId.NetZmq).ToList();
+        var heads = selected.Where(c => c.Driver == paired.Subject).ToList();
         if (heads.Count == 0)
         {
             notes.Add(PerfRunNotes.ReferenceNotMeasured());
             return [];
         }
 
-        var notComparable = heads.Select(c => (Case: c, Why: baseDriver.CannotRun(c.On(DriverId.NetZmqBase))))
+        var notComparable = heads.Select(c => (Case: c, Why: reference.CannotRun(c.On(paired.Reference))))
             .Where(c => c.Why is not null).ToList();
         notComparableCases.AddRange(
-            notComparable.Select(c => new NotComparable(HeadAgainstBase.Paired.IdOf(c.Case), c.Why!)));
+            notComparable.Select(c => new NotComparable(paired.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
         {
             notes.Add(PerfRunNotes.NotComparable([.. reason.Select(c => c.Case.Id)], reason.Key));
         }
 
         return PerfSelection.WithReferences(
-            heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(DriverId.NetZmqBase)).ToList());
+            heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(paired.Reference)).ToList());
     }
 }

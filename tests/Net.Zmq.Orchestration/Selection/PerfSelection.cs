@@ -29,17 +29,12 @@ public static class PerfSelection
         {
             // The base is measured beside the head, case for case: every case of the head has its base's.
             DriverId.NetZmq or DriverId.NetZmqBase => true,
-            DriverId.LibZmq => c.Suite switch
-            {
-                Suite.ReceiveModes => true,
-                Suite.Patterns => c.Mode == ReceiveMode.PureBlocking,
-                _ => c.Strategy is BufferStrategy.ByteArray or BufferStrategy.Message,
-            },
             _ => c.Suite switch
             {
                 Suite.ReceiveModes => true,
                 Suite.Patterns => c.Mode == ReceiveMode.PureBlocking,
-                _ => c.Strategy is BufferStrategy.ByteArray or BufferStrategy.Message && c.MessageSize <= 65536,
+                _ => c.Strategy is BufferStrategy.ByteArray or BufferStrategy.Message
+                    && (c.Driver == DriverId.LibZmq || c.MessageSize <= 65536),
             },
         },
     };

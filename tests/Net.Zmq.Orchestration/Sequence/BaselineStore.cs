@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
@@ -7,11 +8,8 @@ using NetZmqTests.Orchestration.Suites;
 
 namespace NetZmqTests.Orchestration.Sequence;
 
-/// <summary>A baseline as a run found it: the file, or why it cannot be used.</summary>
-public sealed record BaselineLoad(string Path, string Shown, BaselineFile? File, string? Error);
-
-/// <summary>A count baseline as a run found it: the file (null where there is none), or why it is unusable.</summary>
-public sealed record CountBaselineLoad<TFile>(string Path, string Shown, TFile? File, string? Error)
+/// <summary>A baseline file as a run found it: the file (null where there is none), or why it is unusable.</summary>
+public sealed record BaselineLoad<TFile>(string Path, string Shown, TFile? File, string? Error)
     where TFile : class;
 
 /// <summary>What is wrong with one baseline file, naming the file and the field.</summary>
@@ -25,82 +23,72 @@ public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Proble
 /// </summary>
 public sealed class BaselineStore(SourceLayout layout)
 {
-    private readonly Dictionary<SuiteId, BaselineLoad> _read = [];
-    private readonly Dictionary<(string Folder, SuiteId Suite), object> _counts = [];
-
-    /// <summary>A suite's count baseline of <paramref name="kind"/>, read strictly once per run.</summary>
-    public CountBaselineLoad<TFile> Load<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SuiteId suite)
+    /// <summary>This store's loads of one file type, by path.</summary>
+    private static class Loads<TFile>
         where TFile : class
     {
-        if (_counts.TryGetValue((kind.Folder, suite), out var read))
-        {
-            return (CountBaselineLoad<TFile>)read;
-        }
-
-        var path = kind.PathOf(layout.BaselinesDirectory, suite);
-        var shown = layout.Display(path);
-        CountBaselineLoad<TFile> load;
-        try
-        {
-            load = new(path, shown, System.IO.File.Exists(path) ? kind.Read(path) : null, null);
-        }
-        catch (BaselineFormatException e)
-        {
-            load = new(path, shown, null, e.Message);
-        }
-
-        _counts[(kind.Folder, suite)] = load;
-        return load;
+        public static ConditionalWeakTable<BaselineStore, Dictionary<string, BaselineLoad<TFile>>> Of { get; } = [];
     }
 
+    /// <summary>A suite's count baseline of <paramref name="kind"/>.</summary>
+    public BaselineLoad<TFile> Load<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SuiteId suite)
+        where TFile : class =>
+        Load(kind.PathOf(layout.BaselinesDirectory, suite), (path, _) => kind.Read(path), (_, problem) => problem);
+
     /// <summary>Writes a count baseline whole (temporary file, then rename); the next look reads it again.</summary>
-    public TFile Write<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, CountBaselineLoad<TFile> load, TFile file)
+    public TFile Write<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, BaselineLoad<TFile> load, TFile file)
         where TFile : class
     {
         kind.Write(file, load.Path);
-        _counts.Remove((kind.Folder, SuiteId.FromFileName(load.Path) ?? default));
+        Loads<TFile>.Of.GetOrCreateValue(this).Remove(load.Path);
         return file;
     }
 
-    public BaselineLoad Load(SuiteId suite, bool refreshing)
+    /// <summary>A suite's time baseline; the file of a suite no declaration names is not read.</summary>
+    public BaselineLoad<BaselineFile> Load(SuiteId suite, bool refreshing)
     {
-        if (!_read.TryGetValue(suite, out var read))
-        {
-            read = Read(suite, refreshing);
-            _read[suite] = read;
-        }
-
-        return read;
+        var declared = SuiteDeclarations.Find(suite);
+        return Load(Path.Combine(layout.BaselinesDirectory, suite.FileName), (path, shown) =>
+            {
+                var file = declared is null
+                    ? throw new BaselineFormatException(shown, "$", "no suite is declared")
+                    : BaselineReader.Read(path);
+                BaselineValidation.RequireBelongs(file, shown, suite.Subject, suite.Suite, declared.MayHold);
+                return file;
+            },
+            (shown, problem) => declared is null
+                ? $"{shown}: no suite {suite.Subject}.{suite.Suite} is declared (known: " +
+                  $"{string.Join(", ", SuiteDeclarations.All.Select(d => d.Id.FileName))}). The file was not changed."
+                : $"{problem}. The file was not changed" +
+                  $"{(refreshing ? ", and is not refreshed until it is repaired" : "")}.");
     }
 
-    private BaselineLoad Read(SuiteId suite, bool refreshing)
+    /// <summary>
+    /// The one way a file is read: once per run, strictly; <paramref name="unusable"/> words a format error
+    /// (given the file as shown and the problem).
+    /// </summary>
+    private BaselineLoad<TFile> Load<TFile>(
+        string path, Func<string, string, TFile> read, Func<string, string, string> unusable)
+        where TFile : class
     {
-        var path = System.IO.Path.Combine(layout.BaselinesDirectory, suite.FileName);
+        var loads = Loads<TFile>.Of.GetOrCreateValue(this);
+        if (loads.TryGetValue(path, out var load))
+        {
+            return load;
+        }
+
         var shown = layout.Display(path);
-        if (!System.IO.File.Exists(path))
-        {
-            return new BaselineLoad(path, shown, null, null);
-        }
-
-        if (SuiteDeclarations.Find(suite) is not { } declared)
-        {
-            return new BaselineLoad(path, shown, null,
-                $"{shown}: no suite {suite.Subject}.{suite.Suite} is declared (known: " +
-                $"{string.Join(", ", SuiteDeclarations.All.Select(d => d.Id.FileName))}). The file was not changed.");
-        }
-
         try
         {
-            var file = BaselineReader.Read(path);
-            BaselineValidation.RequireBelongs(file, shown, suite.Subject, suite.Suite, declared.MayHold);
-            return new BaselineLoad(path, shown, file, null);
+            load = new(path, shown, File.Exists(path) ? read(path, shown) : null, null);
         }
         catch (BaselineFormatException e)
         {
-            return new BaselineLoad(path, shown, null,
-                $"{e.Message}. The file was not changed" +
-                $"{(refreshing ? ", and is not refreshed until it is repaired" : "")}.");
+            load = new(path, shown, null, unusable(shown, e.Message));
         }
+
+        loads[path] = load;
+        return load;
     }
 
     /// <summary>
@@ -125,34 +113,24 @@ public sealed class BaselineStore(SourceLayout layout)
             }
         }
 
-        problems.AddRange(CountBaselineKinds.Folders.SelectMany(f => CountBaselineProblems(f.Folder, f.Read)));
+        problems.AddRange(CountBaselineProblems(CountBaselineKinds.Calls));
+        problems.AddRange(CountBaselineProblems(CountBaselineKinds.Instructions));
         return problems;
     }
 
-    /// <summary>One folder's count baselines, those of drivers not measured here included.</summary>
-    private IEnumerable<BaselineProblem> CountBaselineProblems(string folder, Action<string> read)
+    /// <summary>One kind's count baselines, those of drivers not measured here included.</summary>
+    private IEnumerable<BaselineProblem> CountBaselineProblems<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind)
+        where TFile : class
     {
-        var directory = System.IO.Path.Combine(layout.BaselinesDirectory, folder);
-        if (!Directory.Exists(directory))
+        var directory = Path.Combine(layout.BaselinesDirectory, kind.Folder);
+        var files = Directory.Exists(directory) ? Directory.EnumerateFiles(directory, "*.json") : [];
+        foreach (var path in files.Order(StringComparer.Ordinal))
         {
-            yield break;
-        }
-
-        foreach (var file in Directory.EnumerateFiles(directory, "*.json").Order(StringComparer.Ordinal))
-        {
-            string? problem = null;
-            try
+            var load = Load(path, (_, _) => kind.Read(path), (_, problem) => problem);
+            if (load.Error is { } error)
             {
-                read(file);
-            }
-            catch (BaselineFormatException e)
-            {
-                problem = $"{e.Message}. The file was not changed.";
-            }
-
-            if (problem is not null)
-            {
-                yield return new BaselineProblem(layout.Display(file), SuiteId.FromFileName(file), problem);
+                yield return new BaselineProblem(load.Shown, SuiteId.FromFileName(path),
+                    $"{error}. The file was not changed.");
             }
         }
     }
@@ -165,12 +143,12 @@ public sealed class BaselineStore(SourceLayout layout)
     /// Rewrites <paramref name="cases"/>' observed values on this machine's class atomically, other classes untouched;
     /// refused under CI. A new file declares no cross-class rule: that is measured and written by hand.
     /// </summary>
-    public BaselineFile Refresh(BaselineLoad load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
+    public BaselineFile Refresh(BaselineLoad<BaselineFile> load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
             new NewFileDefaults(Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
-        _read.Remove(suite);
+        Loads<BaselineFile>.Of.GetOrCreateValue(this).Remove(load.Path);
         return refreshed;
     }
 

@@ -55,7 +55,8 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
             return Ungated($"{BaselineCommands.Missing(load.Shown)}.");
         }
 
-        var basis = Basis(suite, file, fingerprint.Subject);
+        var basis = BaselineBasis.Choose(
+            file, machine, declaration.TimeOnlyOnTheRecordedVersion ? fingerprint.Subject : null);
         NoteWhatTheBasisLeavesOut(suite, load.Shown, basis, provenance.Version, cases);
         IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
             declaration.Evaluate(measured, basis, load.Shown);
@@ -64,7 +65,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     }
 
     /// <summary>A suite as gated, with what <paramref name="driver"/> says it runs.</summary>
-    private static GatedSuite Gated(SuiteId suite, ZmqDriver driver, IReadOnlyList<AnalyzedCase> cases, string baseline,
+    internal static GatedSuite Gated(SuiteId suite, ZmqDriver driver, IReadOnlyList<AnalyzedCase> cases, string baseline,
         BaselineBasis? basis = null, IReadOnlyList<GateResult>? gates = null, string? error = null) =>
         new(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
             baseline, basis, gates ?? [], error);
@@ -102,27 +103,6 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }
     }
 
-
-    /// <summary>A paired suite judged against its reference, with no file (<see cref="PairedGates"/>).</summary>
-    public static ConfirmableSuite JudgeAgainstTheReference(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared)
-    {
-        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
-            PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
-        var subject = ZmqDrivers.Get(paired.Subject);
-        var gated = Gated(paired.Suite, subject, compared, paired.Pairing.Source, gates: Evaluate(compared));
-        return new(gated with { ShowTables = false }, Evaluate);
-    }
-
-    /// <summary>A subject's own cases where it is only a paired suite's reference: shown, judged by no file.</summary>
-    public static ConfirmableSuite Shown(PairedSuite referenceOf, SuiteId suite, IReadOnlyList<AnalyzedCase> cases) =>
-        new(Gated(suite, ZmqDrivers.Get(referenceOf.Reference), cases,
-            $"none: it is what {referenceOf.Suite} judges {referenceOf.Subject} against"), null);
-
-    /// <summary>A paired suite declared to be shown only: its ratios in the report, no gate.</summary>
-    public static ConfirmableSuite ShownOnly(PairedSuite paired, IReadOnlyList<AnalyzedCase> compared) =>
-        new(Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), compared, $"none: {paired.Title} is shown, not gated"),
-            null);
-
     private static DriverProvenance ProvenanceOf(ZmqDriver driver) =>
         driver.Availability.Provenance
         ?? throw new InvalidOperationException($"{driver.Id} is available but does not say what it runs");
@@ -157,11 +137,4 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
                 : s.Run with { Gates = GateConfirmation.Apply(s.Run.Gates, s.JudgeAgain(fresh), onBothPasses) };
         })];
     }
-
-    /// <summary>
-    /// What this suite is judged against: a class of its file (<see cref="BaselineBasis.Choose"/>), and the recorded
-    /// native version where <see cref="SuiteDeclaration.TimeOnlyOnTheRecordedVersion"/>.
-    /// </summary>
-    private BaselineBasis Basis(SuiteId suite, BaselineFile file, SubjectFingerprint current) =>
-        BaselineBasis.Choose(file, machine, SuiteDeclarations.Of(suite).TimeOnlyOnTheRecordedVersion ? current : null);
 }

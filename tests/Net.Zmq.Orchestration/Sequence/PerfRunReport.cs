@@ -18,7 +18,7 @@ public static class PerfRunReport
     {
         // A paired suite judged against its reference build opens the comparisons, where its reference ran.
         var paired = DerivedSuites.All.FirstOrDefault(p =>
-            p.JudgedAgainstTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
+            p.Judgement.ByTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
         return new JudgedRun(
             started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
             [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)],

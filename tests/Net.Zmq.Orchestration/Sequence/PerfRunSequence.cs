@@ -117,7 +117,7 @@ public static class PerfRunSequence
         IReadOnlyList<CaseDefinition> cases, DriverSelection drivers)
     {
         var pairs = DerivedSuites.All
-            .Where(p => p.JudgedAgainstTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
+            .Where(p => p.Judgement.ByTheReference && cases.Any(c => c.Driver == p.Reference)).ToList();
         return [.. cases.Where(c => pairs.Count == 0 ? c.Driver != DriverId.NetMQ || drivers.Names(DriverId.NetMQ)
             : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
@@ -171,12 +171,12 @@ public static class PerfRunSequence
     private static List<ConfirmableSuite> Judge(
         GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
     {
-        List<ConfirmableSuite> Paired(bool againstTheReference) =>
-            [.. DerivedSuites.All.Where(p => p.JudgedAgainstTheReference == againstTheReference)
+        List<ConfirmableSuite> Paired(bool byTheReference) =>
+            [.. DerivedSuites.All.Where(p => p.Judgement.ByTheReference == byTheReference)
                 .Select(p => (Paired: p, Cases: p.Of(analyzed)))
-                .Where(p => p.Cases is not null).Select(p => p.Paired.Judge(gates, p.Cases!))];
+                .Where(p => p.Cases is not null).Select(p => p.Paired.Judgement.Judge(p.Paired, gates, p.Cases!))];
 
-        var judged = Paired(againstTheReference: true);
+        var judged = Paired(byTheReference: true);
         var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
         foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
         {
@@ -185,12 +185,12 @@ public static class PerfRunSequence
             if (cases.Count > 0)
             {
                 judged.Add(DerivedSuites.ReferenceOnly(driver) is { } referenceOf
-                    ? GateStage.Shown(referenceOf, id, cases)
+                    ? referenceOf.ShownAsReference(id, cases)
                     : gates.Judge(ZmqDrivers.Get(driver), id, cases));
             }
         }
 
-        judged.AddRange(Paired(againstTheReference: false));
+        judged.AddRange(Paired(byTheReference: false));
         return judged;
     }
 }

@@ -11,8 +11,6 @@ public static class DerivedSuites
     /// <summary>Every paired suite, in judging order after the run's own (reference-judged first).</summary>
     public static IReadOnlyList<PairedSuite> All { get; } = [HeadAgainstBase.Paired, BindingOverhead.Paired];
 
-    public static bool IsDerived(SuiteId suite) => All.Any(p => p.Suite == suite);
-
     public static PairedSuite? Find(SuiteId suite) => All.FirstOrDefault(p => p.Suite == suite);
 
     /// <summary>The measured cases behind a gated id: a derived case's two, or a measured case itself.</summary>
@@ -27,5 +25,5 @@ public static class DerivedSuites
     /// The paired suite a subject is only the reference of (the base build), with no file of its own; else null.
     /// </summary>
     public static PairedSuite? ReferenceOnly(DriverId driver) =>
-        All.FirstOrDefault(p => p.Reference == driver && p.JudgedAgainstTheReference);
+        All.FirstOrDefault(p => p.Reference == driver && p.Judgement.ByTheReference);
 }

@@ -6,21 +6,6 @@ using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Orchestration.Suites;
 
-/// <summary>How a paired suite's cases are judged.</summary>
-public enum PairedJudgement
-{
-    /// <summary>Against the suite's own baseline file, by its <see cref="SuiteDeclaration"/>, like any suite.</summary>
-    AgainstItsBaselineFile,
-
-    /// <summary>
-    /// Directly, with no file: the reference ran in the same cells (<see cref="Gating.Gates.PairedGates"/>).
-    /// </summary>
-    AgainstTheReference,
-
-    /// <summary>Measured and shown in the report, judged by no gate.</summary>
-    ShownOnly,
-}
-
 /// <summary>
 /// A suite of two subjects' cases, paired per case: <see cref="Subject"/> over <see cref="Reference"/>, measured in the
 /// same cells, operations interleaved (binding overhead, head ÷ base). Everything else asks this declaration.
@@ -51,16 +36,10 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// <summary>What Gating calls the two where it judges one against the other.</summary>
     public Pairing Pairing => new(Suite.Suite, Title, Words.Subject, Words.Reference);
 
-    public bool JudgedAgainstTheReference => Judgement == PairedJudgement.AgainstTheReference;
-
-    public bool JudgedAgainstItsFile => Judgement == PairedJudgement.AgainstItsBaselineFile;
-
-    public ConfirmableSuite Judge(GateStage gates, IReadOnlyList<AnalyzedCase> cases) => Judgement switch
-    {
-        PairedJudgement.AgainstTheReference => GateStage.JudgeAgainstTheReference(this, cases),
-        PairedJudgement.ShownOnly => GateStage.ShownOnly(this, cases),
-        _ => gates.Judge(ZmqDrivers.Get(Subject), Suite, cases),
-    };
+    /// <summary>The reference's own cases where it is only this suite's reference: shown, judged by no file.</summary>
+    public ConfirmableSuite ShownAsReference(SuiteId suite, IReadOnlyList<AnalyzedCase> cases) =>
+        new(GateStage.Gated(suite, ZmqDrivers.Get(Reference), cases, $"none: it is what {Suite} judges {Subject} against"),
+            null);
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 
@@ -80,7 +59,7 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
     /// <summary>Subject's measured cases the reference also ran, each over its pair, null unless both ran.</summary>
     public List<AnalyzedCase>? Of(IEnumerable<AnalyzedCase> measured)
     {
-        var all = measured.Where(c => !DerivedSuites.IsDerived(c.Case.SuiteId)).ToList();
+        var all = measured.Where(c => DerivedSuites.Find(c.Case.SuiteId) is null).ToList();
         var references = all.Where(c => c.Case.Subject == Reference.ToString())
             .ToDictionary(c => c.Case.CrossSubjectKey);
         var pairs = all
