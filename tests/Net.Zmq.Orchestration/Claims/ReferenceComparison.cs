@@ -48,9 +48,14 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
         var verdict = !Holds ? "OUTSIDE" : Unclear ? "not clearly outside" : "within";
         var consequence = !Holds ? ": the suite's tables do not report what the code does"
             : Unclear ? " (its 95 % interval reaches inside: the connections' regimes, not the suite, may be what differs)" : "";
-        var judged = Busy ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it") : "judged in wall time";
+        var judged = Busy
+            ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it")
+            : "judged in wall time";
         return string.Create(CultureInfo.InvariantCulture,
-            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × ({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, {Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, {judged}{EachRound()}): {verdict} ±{Tolerance:P0}{consequence}");
+            $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × " +
+            $"({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, " +
+            $"{Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, " +
+            $"{judged}{EachRound()}): {verdict} ±{Tolerance:P0}{consequence}");
     }
 
     private string EachRound() => RoundRatios.Count == 0

@@ -98,12 +98,12 @@ public sealed class BaselineStore(SourceLayout layout)
     public IReadOnlyList<BaselineProblem> ProblemsInEveryFile()
     {
         var problems = new List<BaselineProblem>();
-        foreach (var file in Directory.EnumerateFiles(layout.BaselinesDirectory, "*.json").Order(StringComparer.Ordinal))
+        foreach (var shown in AllFiles())
         {
-            var shown = layout.Display(file);
-            if (SuiteId.FromFileName(file) is not { } suite)
+            if (SuiteId.FromFileName(shown) is not { } suite)
             {
-                problems.Add(new BaselineProblem(shown, null, $"{shown}: a baseline file is named <subject>.<suite>.json"));
+                problems.Add(
+                    new BaselineProblem(shown, null, $"{shown}: a baseline file is named <subject>.<suite>.json"));
                 continue;
             }
 
@@ -143,10 +143,12 @@ public sealed class BaselineStore(SourceLayout layout)
     /// Rewrites <paramref name="cases"/>' observed values on this machine's class atomically, other classes untouched;
     /// refused under CI. A new file declares no cross-class rule: that is measured and written by hand.
     /// </summary>
-    public BaselineFile Refresh(BaselineLoad<BaselineFile> load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
+    public BaselineFile Refresh(
+        BaselineLoad<BaselineFile> load, SuiteId suite, IReadOnlyList<AnalyzedCase> cases, Fingerprint fingerprint)
     {
         var refreshed = BaselineRefresh.Apply(load.File, suite.Subject, suite.Suite, cases, fingerprint,
-            new NewFileDefaults(Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
+            new NewFileDefaults(
+                Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
         Loads<BaselineFile>.Of.GetOrCreateValue(this).Remove(load.Path);
         return refreshed;
