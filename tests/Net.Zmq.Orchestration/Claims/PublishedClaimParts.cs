@@ -42,6 +42,14 @@ public static partial class PublishedClaims
             : Combine(id, claim, ratios.Select(r => ClaimVerdicts.Within(r.Ratio, low, high)).ToList(),
                 ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
 
+    /// <summary>A claim judged at each size whose cases were all measured (null where some were not).</summary>
+    private static ClaimCheck PerSize(string id, string claim, IEnumerable<int> sizes,
+        Func<int, (ClaimVerdict[] Verdicts, string Part)?> judge)
+    {
+        var judged = sizes.Select(judge).OfType<(ClaimVerdict[] Verdicts, string Part)>().ToList();
+        return Combine(id, claim, [.. judged.SelectMany(j => j.Verdicts)], [.. judged.Select(j => j.Part)]);
+    }
+
     private static ClaimCheck Combine(string id, string claim, List<ClaimVerdict> verdicts, List<string> parts,
         ClaimGate? gate = null) =>
         verdicts.Count == 0

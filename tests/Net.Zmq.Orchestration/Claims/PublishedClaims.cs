@@ -70,25 +70,20 @@ public static partial class PublishedClaims
     {
         const string claim = "ByteArray at 128 KiB and more triggers Gen2 collections (large-object heap) "
             + "and is at least 3 × slower than ArrayPool.";
-        var parts = new List<string>();
-        var verdicts = new List<ClaimVerdict>();
-        foreach (var size in CaseCatalog.BufferStrategySizes.Where(s => s >= 131072))
+        return PerSize("C6", claim, CaseCatalog.BufferStrategySizes.Where(s => s >= 131072), size =>
         {
-            var bytes = at.Strategy(BufferStrategy.ByteArray, size);
-            var pool = at.Strategy(BufferStrategy.ArrayPool, size);
-            if (bytes is null || pool is null)
+            if (at.Strategy(BufferStrategy.ByteArray, size) is not { } bytes
+                || at.Strategy(BufferStrategy.ArrayPool, size) is not { } pool)
             {
-                continue;
+                return null;
             }
 
             var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
             var gen2 = bytes.Measurement.Gen2PerThousandOperations;
-            verdicts.Add(gen2 <= 0 ? ClaimVerdict.DoesNotHold : ClaimVerdicts.AtLeast(slower, 3));
-            parts.Add(string.Create(CultureInfo.InvariantCulture,
-                $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
-        }
-
-        return Combine("C6", claim, verdicts, parts);
+            return ([gen2 <= 0 ? ClaimVerdict.DoesNotHold : ClaimVerdicts.AtLeast(slower, 3)],
+                string.Create(CultureInfo.InvariantCulture,
+                    $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
+        });
     }
 
     private static ClaimCheck MessagesAtSmallSizes(Lookup at)
@@ -105,48 +100,37 @@ public static partial class PublishedClaims
     {
         const string claim = "ROUTER/ROUTER is 10-15 % slower than PUSH/PULL; PUB/SUB is about equal to PUSH/PULL "
             + "(read here as 0.95-1.05 ×). Over tcp, blocking receive.";
-        var parts = new List<string>();
-        var verdicts = new List<ClaimVerdict>();
-        foreach (var size in CaseCatalog.PatternSizes)
+        return PerSize("C8", claim, CaseCatalog.PatternSizes, size =>
         {
-            var push = at.OfPattern(Pattern.PushPull, size);
-            var router = at.Mode(ReceiveMode.PureBlocking, size);
-            var pub = at.OfPattern(Pattern.PubSub, size);
-            if (push is null || router is null || pub is null)
+            if (at.OfPattern(Pattern.PushPull, size) is not { } push
+                || at.Mode(ReceiveMode.PureBlocking, size) is not { } router
+                || at.OfPattern(Pattern.PubSub, size) is not { } pub)
             {
-                continue;
+                return null;
             }
 
             var routerRatio = SuiteAnalysis.Compare(router.Measurement, push.Measurement);
             var pubRatio = SuiteAnalysis.Compare(pub.Measurement, push.Measurement);
-            verdicts.Add(ClaimVerdicts.Within(routerRatio, 1.10, 1.15));
-            verdicts.Add(ClaimVerdicts.Within(pubRatio, 0.95, 1.05));
-            parts.Add($"{Size(size)}: ROUTER ÷ PUSH {routerRatio}, PUB ÷ PUSH {pubRatio}");
-        }
-
-        return Combine("C8", claim, verdicts, parts);
+            return ([ClaimVerdicts.Within(routerRatio, 1.10, 1.15), ClaimVerdicts.Within(pubRatio, 0.95, 1.05)],
+                $"{Size(size)}: ROUTER ÷ PUSH {routerRatio}, PUB ÷ PUSH {pubRatio}");
+        });
     }
 
     private static ClaimCheck PollerAllocation(Lookup at)
     {
         const string claim = "Poller allocates about 120-160 B more per operation than blocking receive.";
-        var parts = new List<string>();
-        var verdicts = new List<ClaimVerdict>();
-        foreach (var size in CaseCatalog.ReceiveModeSizes)
+        var check = PerSize("C9", claim, CaseCatalog.ReceiveModeSizes, size =>
         {
-            var poller = at.Mode(ReceiveMode.Poller, size);
-            var blocking = at.Mode(ReceiveMode.PureBlocking, size);
-            if (poller is null || blocking is null)
+            if (at.Mode(ReceiveMode.Poller, size) is not { } poller
+                || at.Mode(ReceiveMode.PureBlocking, size) is not { } blocking)
             {
-                continue;
+                return null;
             }
 
             var more = poller.Measurement.BytesAllocatedPerOperation - blocking.Measurement.BytesAllocatedPerOperation;
-            verdicts.Add(more is >= 120 and <= 160 ? ClaimVerdict.Holds : ClaimVerdict.DoesNotHold);
-            parts.Add(string.Create(CultureInfo.InvariantCulture, $"{Size(size)} {more:+0;-0;0} B"));
-        }
-
-        var check = Combine("C9", claim, verdicts, parts);
+            return ([more is >= 120 and <= 160 ? ClaimVerdict.Holds : ClaimVerdict.DoesNotHold],
+                string.Create(CultureInfo.InvariantCulture, $"{Size(size)} {more:+0;-0;0} B"));
+        });
         return check with
         {
             Evidence = check.Evidence + " (this suite makes its Poller once per workload; "

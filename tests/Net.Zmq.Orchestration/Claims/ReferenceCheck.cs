@@ -21,7 +21,7 @@ public static class ReferenceCheck
     {
         var definition = CaseCatalog.Get($"{driver}/ReceiveModes/RouterRouter/Tcp/PureBlocking/ReusedBuffer/" +
             CaseDefinition.FormatSize(messageSize));
-        // Long operations: fewer units, as many rounds (four rounds left intervals too wide at 64 KiB).
+        // Long operations: fewer units, as many rounds.
         const int rounds = 6;
         var longOperations = PerfCases.HasLongOperations(definition);
         var unitsPerRound = longOperations ? 2 : 4;

@@ -16,8 +16,8 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
     public const double ClaimedTolerance = 0.10;
 
     /// <summary>
-    /// What the check can resolve with 64 KiB operations: there identical code drifts between rounds in regimes that
-    /// outlive fresh connections, so a 10 % bound failed unchanged code; the check catches a departure of a third.
+    /// What the check can resolve with long operations: identical code drifts between rounds in regimes that outlive
+    /// fresh connections.
     /// </summary>
     public const double LongOperationTolerance = 0.35;
 

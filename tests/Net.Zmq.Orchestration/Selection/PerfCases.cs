@@ -26,7 +26,7 @@ public static class PerfCases
 
     /// <summary>
     /// About how many seconds a cell takes, for the progress lines' time left: a cost per block, plus per operation a
-    /// fixed cost and its bytes (tcp dearer than inproc, NetMQ twice); fitted on one run, a guide, never a bound.
+    /// fixed cost and its bytes (tcp dearer than inproc, NetMQ twice); a guide, never a bound.
     /// </summary>
     public static double EstimatedSeconds(CaseDefinition anyCaseOfTheCell, int operations, int blocks)
     {
