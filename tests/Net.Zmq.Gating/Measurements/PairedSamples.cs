@@ -11,100 +11,51 @@ public static class PairedSamples
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference) =>
         LogRatios(subject, reference, m => m.NanosecondsPerOperation);
 
-    public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
-    {
-        var theirs = MeanLogByUnit(reference, values(reference));
-        var pairs = new List<double>();
-        foreach (var (unit, logTime) in MeanLogByUnit(subject, values(subject)))
-        {
-            if (theirs.TryGetValue(unit, out var referenceLogTime))
-            {
-                pairs.Add(logTime - referenceLogTime);
-            }
-        }
-
-        if (pairs.Count == 0)
-        {
-            throw new InvalidOperationException(
-                $"{subject.Case.Id} and {reference.Case.Id} were not measured together (no pairing unit in common), so their ratio cannot be paired");
-        }
-
-        return pairs;
-    }
+    public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference,
+        Func<CaseMeasurement, IReadOnlyList<double>> values) =>
+        [.. Paired(subject, reference, values).Select(p => p.Log - p.ReferenceLog)];
 
     /// <summary>
-    /// One log-ratio per block, the mean of its units': two cases on workloads of their own settle into a regime per
-    /// block that all its units share, so the blocks are the independent samples.
+    /// One log-ratio per block, the mean of its units' (two cases on workloads of their own settle into a regime per
+    /// block that all its units share, so the blocks are the independent samples), one list per process in order
+    /// (<see cref="Statistics.ProcessLevel"/>).
     /// </summary>
-    private static SortedDictionary<int, double> BlockLogRatiosKeyed(CaseMeasurement subject, CaseMeasurement reference,
-        Func<CaseMeasurement, IReadOnlyList<double>> values)
-    {
-        var theirs = MeanLogByUnit(reference, values(reference));
-        var blockOf = new Dictionary<int, int>();
-        for (var i = 0; i < subject.PairingUnits.Count; i++)
-        {
-            blockOf[subject.PairingUnits[i]] = subject.Blocks[i];
-        }
-
-        var byBlock = new SortedDictionary<int, (double Sum, int Count)>();
-        foreach (var (unit, logTime) in MeanLogByUnit(subject, values(subject)))
-        {
-            if (theirs.TryGetValue(unit, out var referenceLogTime))
-            {
-                byBlock.TryGetValue(blockOf[unit], out var b);
-                byBlock[blockOf[unit]] = (b.Sum + logTime - referenceLogTime, b.Count + 1);
-            }
-        }
-
-        if (byBlock.Count == 0)
-        {
-            throw new InvalidOperationException($"{subject.Case.Id} and {reference.Case.Id} were not measured together (no pairing unit in common), so their ratio cannot be paired");
-        }
-
-        var means = new SortedDictionary<int, double>();
-        foreach (var (block, (sum, count)) in byBlock)
-        {
-            means[block] = sum / count;
-        }
-
-        return means;
-    }
-
-    /// <summary>The block log-ratios, one list per process in order (<see cref="Statistics.ProcessLevel"/>).</summary>
     public static Statistics.ProcessSamples BlockLogRatiosByProcess(CaseMeasurement subject, CaseMeasurement reference,
         Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
+        var blockOfUnit = new Dictionary<int, int>();
         var processOfBlock = new Dictionary<int, int>();
         for (var i = 0; i < subject.Blocks.Count; i++)
         {
+            blockOfUnit[subject.PairingUnits[i]] = subject.Blocks[i];
             processOfBlock[subject.Blocks[i]] = subject.Processes[i];
         }
 
-        var blocks = BlockLogRatiosKeyed(subject, reference, values);
-        return new Statistics.ProcessSamples([.. blocks.GroupBy(b => processOfBlock[b.Key]).OrderBy(g => g.Key)
-            .Select(g => (IReadOnlyList<double>)[.. g.Select(b => b.Value)])]);
+        var blocks = Paired(subject, reference, values).GroupBy(p => blockOfUnit[p.Unit]).OrderBy(g => g.Key)
+            .Select(g => (Block: g.Key, Mean: g.Aggregate(0.0, (sum, p) => sum + p.Log - p.ReferenceLog) / g.Count()));
+        return new Statistics.ProcessSamples([.. blocks.GroupBy(b => processOfBlock[b.Block]).OrderBy(g => g.Key)
+            .Select(g => (IReadOnlyList<double>)[.. g.Select(b => b.Mean)])]);
     }
 
     /// <summary>Whether the two cases share at least one pairing unit (were measured in alternation).</summary>
     public static bool MeasuredTogether(CaseMeasurement a, CaseMeasurement b) =>
         a.PairingUnits.Intersect(b.PairingUnits).Any();
 
-    private static SortedDictionary<int, double> MeanLogByUnit(CaseMeasurement measurement, IReadOnlyList<double> values)
+    /// <summary>Every unit both ran in, in unit order, with each one's mean log value there.</summary>
+    private static List<(int Unit, double Log, double ReferenceLog)> Paired(CaseMeasurement subject,
+        CaseMeasurement reference, Func<CaseMeasurement, IReadOnlyList<double>> values)
     {
-        var sums = new SortedDictionary<int, (double Sum, int Count)>();
-        for (var i = 0; i < values.Count; i++)
-        {
-            var unit = measurement.PairingUnits[i];
-            sums.TryGetValue(unit, out var s);
-            sums[unit] = (s.Sum + Math.Log(values[i]), s.Count + 1);
-        }
-
-        var means = new SortedDictionary<int, double>();
-        foreach (var (unit, (sum, count)) in sums)
-        {
-            means[unit] = sum / count;
-        }
-
-        return means;
+        var theirs = MeanLogByUnit(reference, values(reference));
+        var pairs = MeanLogByUnit(subject, values(subject)).Where(u => theirs.ContainsKey(u.Key))
+            .Select(u => (u.Key, u.Value, theirs[u.Key])).ToList();
+        return pairs.Count > 0
+            ? pairs
+            : throw new InvalidOperationException($"{subject.Case.Id} and {reference.Case.Id} were not measured " +
+                "together (no pairing unit in common), so their ratio cannot be paired");
     }
+
+    private static SortedDictionary<int, double> MeanLogByUnit(CaseMeasurement measurement,
+        IReadOnlyList<double> values) =>
+        new(values.Select((value, i) => (Unit: measurement.PairingUnits[i], Log: Math.Log(value)))
+            .GroupBy(v => v.Unit).ToDictionary(g => g.Key, g => g.Average(v => v.Log)));
 }
