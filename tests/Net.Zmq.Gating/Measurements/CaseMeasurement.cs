@@ -7,7 +7,9 @@ namespace NetZmqTests.Gating.Measurements;
 /// </summary>
 /// <param name="ReferenceVariant">The variant every time in the group is divided by (PureBlocking).</param>
 /// <param name="CrossSubjectKey">The id without the subject, so the same case can be compared across subjects.</param>
-public sealed record CaseIdentity(string Id, string Subject, string Suite, string Group, string Variant, string ReferenceVariant, string CrossSubjectKey)
+public sealed record CaseIdentity(
+    string Id, string Subject, string Suite, string Group, string Variant, string ReferenceVariant,
+    string CrossSubjectKey)
 {
     public bool IsReference => Variant == ReferenceVariant;
 
@@ -39,36 +41,28 @@ public sealed record CaseMeasurement(
     double Gen1PerThousandOperations,
     double Gen2PerThousandOperations)
 {
-    private readonly IReadOnlyList<int>? _pairingUnits;
-    private readonly IReadOnlyList<int>? _blocks;
-
     /// <summary>
     /// Per operation, the pairing unit it ran in (<see cref="PairedSamples"/>); by default its index.
     /// </summary>
     public IReadOnlyList<int> PairingUnits
     {
-        get => _pairingUnits ?? Enumerable.Range(0, NanosecondsPerOperation.Count).ToList();
-        init => _pairingUnits = value.Count == NanosecondsPerOperation.Count ? value
-            : throw new ArgumentException($"{Case.Id}: {value.Count} pairing units for {NanosecondsPerOperation.Count} operations");
+        get => field ?? Enumerable.Range(0, NanosecondsPerOperation.Count).ToList();
+        init => field = PerOperation(value, "pairing units");
     }
 
     /// <summary>Per operation, the workload (block) it ran on; all 0 when not given.</summary>
     public IReadOnlyList<int> Blocks
     {
-        get => _blocks ?? new int[NanosecondsPerOperation.Count];
-        init => _blocks = value.Count == NanosecondsPerOperation.Count ? value
-            : throw new ArgumentException($"{Case.Id}: {value.Count} blocks for {NanosecondsPerOperation.Count} operations");
+        get => field ?? new int[NanosecondsPerOperation.Count];
+        init => field = PerOperation(value, "blocks");
     }
 
     /// <summary>Per operation, the process it ran in (<see cref="MeasuredProcess"/>); all 0 when not given.</summary>
     public IReadOnlyList<int> Processes
     {
-        get => _processes ?? new int[NanosecondsPerOperation.Count];
-        init => _processes = value.Count == NanosecondsPerOperation.Count ? value
-            : throw new ArgumentException($"{Case.Id}: {value.Count} process numbers for {NanosecondsPerOperation.Count} operations");
+        get => field ?? new int[NanosecondsPerOperation.Count];
+        init => field = PerOperation(value, "process numbers");
     }
-
-    private readonly IReadOnlyList<int>? _processes;
 
     /// <summary>
     /// Bytes allocated process-wide per operation (median, the host's own included), where the measured code also
@@ -79,12 +73,9 @@ public sealed record CaseMeasurement(
     /// <summary>Per operation, the whole process's CPU time; empty where the CPU clock cannot be read.</summary>
     public IReadOnlyList<double> CpuNanosecondsPerOperation
     {
-        get => _cpu ?? [];
-        init => _cpu = value.Count == 0 || value.Count == NanosecondsPerOperation.Count ? value
-            : throw new ArgumentException($"{Case.Id}: {value.Count} CPU times for {NanosecondsPerOperation.Count} operations");
+        get => field ?? [];
+        init => field = value.Count == 0 ? value : PerOperation(value, "CPU times");
     }
-
-    private readonly IReadOnlyList<double>? _cpu;
 
     /// <summary>
     /// CPUs other processes used while the cell was measured (<see cref="Platform.NeighbourLoad"/>), or null.
@@ -98,4 +89,10 @@ public sealed record CaseMeasurement(
     public double MessagesPerSecond => MessagesPerOperation / (MeanNanoseconds / 1e9);
 
     public double BytesPerSecond => MessagesPerSecond * MessageBytes;
+
+    private IReadOnlyList<T> PerOperation<T>(IReadOnlyList<T> values, string what) =>
+        values.Count == NanosecondsPerOperation.Count
+            ? values
+            : throw new ArgumentException(
+                $"{Case.Id}: {values.Count} {what} for {NanosecondsPerOperation.Count} operations");
 }
