@@ -4,7 +4,8 @@ namespace NetZmqTests.Gating.Measurements;
 /// What one measuring process of a run measured: its seed (<c>PERF_SEED</c> replays it), which build of the subject it
 /// loaded first (empty where only one was), its wall time and every case. A run is a set of these.
 /// </summary>
-public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, double Seconds, IReadOnlyList<CaseMeasurement> Measurements)
+public sealed record MeasuredProcess(
+    int Process, int Seed, string LoadedFirst, double Seconds, IReadOnlyList<CaseMeasurement> Measurements)
 {
     /// <summary>Whether it measured in the test process itself rather than in a process of its own.</summary>
     public bool InThisProcess { get; init; }
@@ -59,7 +60,8 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
         return [.. byCase.Select(parts => Concatenate(parts.ToList(), unitOffset, blockOffset))];
     }
 
-    private static CaseMeasurement Concatenate(List<(int Process, int Index, CaseMeasurement Measurement)> parts, int[] unitOffset, int[] blockOffset)
+    private static CaseMeasurement Concatenate(
+        List<(int Process, int Index, CaseMeasurement Measurement)> parts, int[] unitOffset, int[] blockOffset)
     {
         var first = parts[0].Measurement;
         static double Median(IEnumerable<double> values) => Statistics.Quantiles.Median(values.ToList());
@@ -75,9 +77,12 @@ public sealed record MeasuredProcess(int Process, int Seed, string LoadedFirst, 
         {
             PairingUnits = [.. parts.SelectMany(p => p.Measurement.PairingUnits.Select(u => u + unitOffset[p.Index]))],
             Blocks = [.. parts.SelectMany(p => p.Measurement.Blocks.Select(b => b + blockOffset[p.Index]))],
-            Processes = [.. parts.SelectMany(p => Enumerable.Repeat(p.Process, p.Measurement.NanosecondsPerOperation.Count))],
-            CpuNanosecondsPerOperation = withCpu ? [.. parts.SelectMany(p => p.Measurement.CpuNanosecondsPerOperation)] : [],
-            ProcessBytesPerOperation = processBytes.All(b => b is not null) ? Median(processBytes.Select(b => b!.Value)) : null,
+            Processes =
+                [.. parts.SelectMany(p => Enumerable.Repeat(p.Process, p.Measurement.NanosecondsPerOperation.Count))],
+            CpuNanosecondsPerOperation =
+                withCpu ? [.. parts.SelectMany(p => p.Measurement.CpuNanosecondsPerOperation)] : [],
+            ProcessBytesPerOperation =
+                processBytes.All(b => b is not null) ? Median(processBytes.Select(b => b!.Value)) : null,
             NeighbourCpus = neighbours.Count > 0 ? neighbours.Max() : null,
         };
     }

@@ -5,7 +5,8 @@ namespace NetZmqTests.Gating.Measurements;
 /// <summary>
 /// A measured case with its time ratio to its reference case and the reference's per-operation times.
 /// </summary>
-public sealed record AnalyzedCase(CaseMeasurement Measurement, RatioEstimate Ratio, IReadOnlyList<double> ReferenceNanosecondsPerOperation)
+public sealed record AnalyzedCase(
+    CaseMeasurement Measurement, RatioEstimate Ratio, IReadOnlyList<double> ReferenceNanosecondsPerOperation)
 {
     public CaseIdentity Case => Measurement.Case;
 
@@ -43,7 +44,8 @@ public static class SuiteAnalysis
             return references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
                 ? Against(m, reference)
                 : throw new InvalidOperationException(
-                    $"{m.Case.Id}: its reference case ({m.Case.ReferenceVariant}) was not measured in this run, so its time cannot be judged");
+                    $"{m.Case.Id}: its reference case ({m.Case.ReferenceVariant}) was not measured in this run, " +
+                    "so its time cannot be judged");
         }).ToList();
     }
 

@@ -13,7 +13,9 @@ public readonly record struct SuiteId(string Subject, string Suite)
     public static SuiteId? FromFileName(string fileName)
     {
         var parts = Path.GetFileName(fileName).Split('.');
-        return parts is [var subject, var suite, "json"] && subject.Length > 0 && suite.Length > 0 ? new SuiteId(subject, suite) : null;
+        return parts is [var subject, var suite, "json"] && subject.Length > 0 && suite.Length > 0
+            ? new SuiteId(subject, suite)
+            : null;
     }
 
     public override string ToString() => $"{Subject}/{Suite}";
