@@ -83,6 +83,9 @@ internal static unsafe partial class LinuxThreads
     }
 
     /// <summary>Every thread of this process, by kernel thread id.</summary>
-    public static IEnumerable<int> ProcessThreads() => Directory.EnumerateDirectories("/proc/self/task")
+    public static IEnumerable<int> ProcessThreads() => Ids("/proc/self/task");
+
+    /// <summary>The numbered folders of a /proc folder (its processes, or a process's threads), by id.</summary>
+    public static IEnumerable<int> Ids(string folder) => Directory.EnumerateDirectories(folder)
         .Select(d => int.TryParse(Path.GetFileName(d), out var id) ? id : 0).Where(id => id > 0);
 }

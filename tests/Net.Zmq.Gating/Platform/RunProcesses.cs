@@ -51,25 +51,8 @@ public static class RunProcesses
     }
 
     /// <summary>Every process now (one that ends while read left out); empty where /proc cannot be read.</summary>
-    public static IReadOnlyList<ProcessEntry> Snapshot()
-    {
-        if (!Directory.Exists("/proc"))
-        {
-            return [];
-        }
-
-        var entries = new List<ProcessEntry>();
-        foreach (var directory in Directory.EnumerateDirectories("/proc"))
-        {
-            if (int.TryParse(Path.GetFileName(directory), NumberStyles.None, CultureInfo.InvariantCulture, out var id)
-                && Read(id) is { } entry)
-            {
-                entries.Add(entry);
-            }
-        }
-
-        return entries;
-    }
+    public static IReadOnlyList<ProcessEntry> Snapshot() =>
+        Directory.Exists("/proc") ? [.. LinuxThreads.Ids("/proc").Select(Read).OfType<ProcessEntry>()] : [];
 
     /// <summary>The run's processes other than this one, with their ticks now.</summary>
     public static IReadOnlyDictionary<int, long> TicksNow()
@@ -87,8 +70,8 @@ public static class RunProcesses
     {
         try
         {
-            // "pid (comm) state ppid … utime stime cutime cstime …": comm may hold spaces and parentheses, so fields
-            // are counted from the last ')'. utime is field 14 of the line, the 12th after it.
+            // "pid (comm) state ppid … utime stime cutime cstime …": comm may hold spaces and parentheses, so
+            // fields are counted from the last ')'. utime is field 14 of the line, the 12th after it.
             var stat = File.ReadAllText($"/proc/{id}/stat");
             var fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
             var ticks = fields.Skip(11).Take(4).Sum(f => long.Parse(f, CultureInfo.InvariantCulture));
