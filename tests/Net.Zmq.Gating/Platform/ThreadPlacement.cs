@@ -67,32 +67,26 @@ public sealed class ThreadPlacement
     /// </summary>
     public IDisposable Pin(IReadOnlyCollection<int> senders)
     {
+        Place(thread => senders.Contains(thread) ? _away : _home);
+        return new Scope(this);
+    }
+
+    private void Place(Func<int, ulong> cpus)
+    {
         if (!IsPinned)
         {
-            return Scope.Nothing;
+            return;
         }
 
         foreach (var thread in LinuxThreads.ProcessThreads())
         {
             // A thread may end between listing and pinning; nothing to do for it then.
-            LinuxThreads.SetAffinity(thread, senders.Contains(thread) ? _away : _home);
-        }
-
-        return new Scope(this);
-    }
-
-    private void Release()
-    {
-        foreach (var thread in LinuxThreads.ProcessThreads())
-        {
-            LinuxThreads.SetAffinity(thread, _original);
+            LinuxThreads.SetAffinity(thread, cpus(thread));
         }
     }
 
-    private sealed class Scope(ThreadPlacement? placement) : IDisposable
+    private sealed class Scope(ThreadPlacement placement) : IDisposable
     {
-        public static Scope Nothing { get; } = new(null);
-
-        public void Dispose() => placement?.Release();
+        public void Dispose() => placement.Place(_ => placement._original);
     }
 }

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Scenarios.Drivers;
 
 namespace NetZmqTests.Scenarios.Workloads;
@@ -6,7 +7,7 @@ namespace NetZmqTests.Scenarios.Workloads;
 /// The concurrent sender: one long-lived background thread per workload, so thread start-up is in no measured
 /// operation (Net.Zmq's own benchmarks start a thread inside every operation).
 /// </summary>
-internal sealed partial class SenderPump : IDisposable
+internal sealed class SenderPump : IDisposable
 {
     private readonly IMessageSender _sender;
     private readonly Thread _thread;
@@ -55,49 +56,36 @@ internal sealed partial class SenderPump : IDisposable
 
     private void Run()
     {
-        _threadId = OperatingSystem.IsLinux() ? KernelThreadId() : 0;
-        while (true)
+        _threadId = ThreadPlacement.CurrentThreadId();
+        do
         {
             _start.Wait();
-            if (_stopping)
-            {
-                return;
-            }
-
-            if (_action is { } action)
-            {
-                _action = null;
-                RunAction(action);
-                continue;
-            }
-
-            try
-            {
-                var before = GC.GetAllocatedBytesForCurrentThread();
-                _sender.SendOperation(_plan);
-                Interlocked.Exchange(ref _lastOperationBytes, GC.GetAllocatedBytesForCurrentThread() - before);
-            }
-            catch (Exception e)
-            {
-                _failure = e;
-                return;
-            }
-            finally
-            {
-                _finished.Release();
-            }
         }
+        while (!_stopping && Serve());
     }
 
-    private void RunAction(Action action)
+    /// <summary>One start: an action, or an operation's sends; false when a failed send ends the thread.</summary>
+    private bool Serve()
     {
+        var action = _action;
+        _action = null;
         try
         {
-            action();
+            if (action is not null)
+            {
+                action();
+                return true;
+            }
+
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            _sender.SendOperation(_plan);
+            Interlocked.Exchange(ref _lastOperationBytes, GC.GetAllocatedBytesForCurrentThread() - before);
+            return true;
         }
         catch (Exception e)
         {
             _failure = e;
+            return action is not null;
         }
         finally
         {
@@ -117,7 +105,4 @@ internal sealed partial class SenderPump : IDisposable
         _start.Dispose();
         _finished.Dispose();
     }
-
-    [System.Runtime.InteropServices.LibraryImport("libc", EntryPoint = "gettid")]
-    private static partial int KernelThreadId();
 }
