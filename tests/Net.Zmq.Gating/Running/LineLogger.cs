@@ -25,31 +25,7 @@ internal sealed class LineLogger : ILogger
         }
     }
 
-    public void WriteLine()
-    {
-        lock (_gate)
-        {
-            _lines.Add(_line.ToString());
-            _line.Clear();
-        }
-    }
-
-    /// <summary>Hands every complete line collected so far to <paramref name="writeLine"/>, and forgets them.</summary>
-    public void Drain(Action<string> writeLine)
-    {
-        Flush();
-        string[] lines;
-        lock (_gate)
-        {
-            lines = [.. _lines];
-            _lines.Clear();
-        }
-
-        foreach (var line in lines)
-        {
-            writeLine(line);
-        }
-    }
+    public void WriteLine() => EndLine(evenEmpty: true);
 
     public void WriteLine(LogKind logKind, string text)
     {
@@ -57,11 +33,24 @@ internal sealed class LineLogger : ILogger
         WriteLine();
     }
 
-    public void Flush()
+    public void Flush() => EndLine(evenEmpty: false);
+
+    /// <summary>Hands every line collected so far to <paramref name="writeLine"/>, and forgets them.</summary>
+    public void Drain(Action<string> writeLine)
+    {
+        Flush();
+        lock (_gate)
+        {
+            _lines.ForEach(writeLine);
+            _lines.Clear();
+        }
+    }
+
+    private void EndLine(bool evenEmpty)
     {
         lock (_gate)
         {
-            if (_line.Length > 0)
+            if (evenEmpty || _line.Length > 0)
             {
                 _lines.Add(_line.ToString());
                 _line.Clear();

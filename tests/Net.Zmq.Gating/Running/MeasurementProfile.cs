@@ -104,7 +104,10 @@ public sealed record MeasurementProfile(
     public Sampling For(bool longOperations, int cases) =>
         cases == 1 ? Alone : longOperations ? LongOperations : ShortOperations;
 
-    /// <summary>The profile PERF_PROFILE names, else <paramref name="unset"/>, else the default.</summary>
+    /// <summary>
+    /// The profile PERF_PROFILE names, else <paramref name="unset"/>, else the default; with PERF_SAMPLING, a number
+    /// from 1 to 10, its blocks multiplied. Anything else is an error naming it.
+    /// </summary>
     public static MeasurementProfile FromEnvironment(Func<string, string?> environment,
         MeasurementProfile? unset = null)
     {
@@ -114,21 +117,15 @@ public sealed record MeasurementProfile(
             : All.FirstOrDefault(p => string.Equals(p.Name, name.Trim(), StringComparison.OrdinalIgnoreCase))
               ?? throw new ArgumentException(
                   $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
-        return profile.WithMoreBlocks(BlockFactorFromEnvironment(environment));
-    }
-
-    /// <summary>PERF_SAMPLING, a number from 1 to 10, or 1 when unset; anything else is an error naming it.</summary>
-    public static double BlockFactorFromEnvironment(Func<string, string?> environment)
-    {
         var text = environment("PERF_SAMPLING");
         if (string.IsNullOrWhiteSpace(text))
         {
-            return 1;
+            return profile;
         }
 
         return double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture,
                    out var factor) && factor is >= 1 and <= 10
-            ? factor
+            ? profile.WithMoreBlocks(factor)
             : throw new ArgumentException(
                 $"PERF_SAMPLING={text} is not a factor of the profile's blocks: a number from 1 to 10, e.g. 2 or 2.25");
     }

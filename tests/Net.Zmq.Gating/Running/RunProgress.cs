@@ -10,7 +10,7 @@ namespace NetZmqTests.Gating.Running;
 public sealed class RunProgress(
     IReadOnlyDictionary<string, double> weights, Action<string> report, Func<TimeSpan>? clock = null)
 {
-    private readonly Func<TimeSpan> _clock = clock ?? StartClock();
+    private readonly long _startedAt = Stopwatch.GetTimestamp();
     private readonly double _total = weights.Values.Sum();
     private readonly HashSet<string> _started = new(StringComparer.Ordinal);
     private double _done;
@@ -24,17 +24,11 @@ public sealed class RunProgress(
         }
 
         _current = cell;
-        var elapsed = _clock();
+        var elapsed = clock?.Invoke() ?? Stopwatch.GetElapsedTime(_startedAt);
         var left = _done > 0 ? TimeSpan.FromSeconds(elapsed.TotalSeconds * (_total - _done) / _done) : (TimeSpan?)null;
         var remaining = left is { } l ? $", about {Minutes(l)} left" : "";
         report(string.Create(CultureInfo.InvariantCulture, $"[perf] cell {_started.Count + 1} of {weights.Count}: " +
             $"{cell}; {_done / _total:P0} done after {Minutes(elapsed)}{remaining}"));
-    }
-
-    private static Func<TimeSpan> StartClock()
-    {
-        var watch = Stopwatch.StartNew();
-        return () => watch.Elapsed;
     }
 
     private static string Minutes(TimeSpan t) =>
