@@ -15,10 +15,6 @@ public sealed record MeasurementRequest(
     string Output)
 {
     public const string Variable = "PERF_MEASUREMENT_REQUEST";
-
-    public static MeasurementRequest Read(string path) => ProcessFiles.Read<MeasurementRequest>(path);
-
-    public void Write(string path) => ProcessFiles.Write(path, this);
 }
 
 /// <summary>The files a run's processes exchange: JSON, written whole, read with errors naming the file.</summary>
@@ -40,7 +36,8 @@ public static class ProcessFiles
     public static void WriteBytes(string path, byte[] bytes)
     {
         var full = Path.GetFullPath(path);
-        var temporary = Path.Combine(Path.GetDirectoryName(full)!, $".{Path.GetFileName(full)}.{Environment.ProcessId}.tmp");
+        var temporary = Path.Combine(Path.GetDirectoryName(full)!,
+            $".{Path.GetFileName(full)}.{Environment.ProcessId}.tmp");
         try
         {
             using (var stream = new FileStream(temporary, FileMode.Create, FileAccess.Write, FileShare.None))

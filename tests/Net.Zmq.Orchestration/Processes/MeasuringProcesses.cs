@@ -45,7 +45,7 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         Action<string> log, Action<string> progress)
     {
         var requestPath = Path.Combine(directory, $"request-{request.Process}.json");
-        request.Write(requestPath);
+        ProcessFiles.Write(requestPath, request);
         File.Delete(request.Output);
         // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
         var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);

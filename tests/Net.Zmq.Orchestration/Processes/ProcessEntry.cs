@@ -27,7 +27,7 @@ public static class ProcessEntry
     /// <summary>A measuring process: the request's cases in cells with BenchmarkDotNet, with its own seed.</summary>
     public static void Measure(string requestPath)
     {
-        var request = MeasurementRequest.Read(requestPath);
+        var request = ProcessFiles.Read<MeasurementRequest>(requestPath);
         var clock = Stopwatch.StartNew();
         var cases = request.CaseIds.Select(CaseCatalog.Get).ToList();
         var placement = ThreadPlacement.FromEnvironment(name => name == "PERF_PLACEMENT" ? (request.Pinned ? "pinned" : "free") : null);
