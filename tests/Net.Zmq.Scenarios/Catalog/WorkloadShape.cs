@@ -9,9 +9,6 @@ public readonly record struct WorkloadShape(
 
     public bool Routed => Pattern == Pattern.RouterRouter;
 
-    /// <summary>PUB drops silently when a pipe is full: its high-water marks must hold a whole operation.</summary>
-    public bool MayDrop => Pattern == Pattern.PubSub;
-
     public override string ToString() =>
         string.Join('/', Pattern, Transport, Mode, Strategy, CaseDefinition.FormatSize(MessageSize));
 }

@@ -27,8 +27,7 @@ public sealed record WorkloadOptions
     /// No limit (0) for PUB, which drops silently at a full pipe: the sender is at most one operation ahead anyway, and
     /// NetMQ's late reader feedback made even a two-operation mark drop messages.
     /// </summary>
-    public int HighWaterMarkFor(WorkloadShape shape) =>
-        shape.MayDrop ? 0 : HighWaterMark;
+    public int HighWaterMarkFor(WorkloadShape shape) => shape.Pattern == Pattern.PubSub ? 0 : HighWaterMark;
 
     public static WorkloadOptions Correctness { get; } = new() { VerifyContent = true };
 
