@@ -30,20 +30,17 @@ public sealed partial class MessageWorkload
         }
     }
 
-    /// <summary>The sender's whole operation first (failing as it would have), then <paramref name="sent"/>.</summary>
-    private void SentFirst(Action sent)
+    /// <summary>The sender's operation done, or its failure thrown; a timeout says what was awaited.</summary>
+    private void AwaitSender(string timeoutStart, string timeoutEnd)
     {
         if (!_pump.WaitFinished(_options.IdleTimeout))
         {
-            throw new TimeoutException("the sender did not send its messages within " +
-                $"{_options.IdleTimeout.TotalSeconds:0.#} s with nothing receiving");
+            throw new TimeoutException(timeoutStart + $"{_options.IdleTimeout.TotalSeconds:0.#}" + timeoutEnd);
         }
 
         if (_pump.Failure is { } failure)
         {
             throw failure;
         }
-
-        sent();
     }
 }
