@@ -41,7 +41,7 @@ public sealed class PairedGatesTests
         var gates = PairedGates.Evaluate([Compared("Poller", 1.0), Compared("PureBlocking", 1.005)], Pair, Thresholds);
 
         Assert.All(gates, g => Assert.NotEqual(GateVerdict.Fail, g.Verdict));
-        Assert.All(gates, g => Assert.Equal(Pair.Source, g.BaselineFile));
+        Assert.All(gates, g => Assert.Equal(Pair.BaselinePath, g.BaselinePath));
     }
 
     [Fact]

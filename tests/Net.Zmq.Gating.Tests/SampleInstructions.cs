@@ -21,7 +21,7 @@ public static class SampleInstructions
     public static IEnumerable<GateResult> Gates(RunInstructions instructions, IReadOnlyList<CaseIdentity> heads, IReadOnlyList<string> pairedIds) =>
         heads.Select((c, i) => InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, SampleMeasurements.Pair),
             instructions.Of(c.Id)! with { Case = pairedIds[i] }, instructions.Of(Base(c.Id))!,
-            Baselines.InstructionBaseline.NewFileBounds, "the base", SampleMeasurements.Pair.Source));
+            Baselines.InstructionBaseline.NewFileBounds, "the base", SampleMeasurements.Pair.BaselinePath));
 
     private static string Base(string id) => id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal);
 

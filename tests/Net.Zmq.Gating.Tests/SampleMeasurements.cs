@@ -143,10 +143,10 @@ internal static class SampleMeasurements
         var callGates = compared.Select((c, i) => CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, Pair),
             counts.Of(head.Cases[i].Case.Id)! with { Case = c.Case.Id },
             CallCountRule.Of(counts.Of(head.Cases[i].Case.Id.Replace("Binding/", "BindingBase/", StringComparison.Ordinal))!),
-            RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", Pair.Source));
+            RunCounts.VaryingIn(counts.Cases.Where(k => k.Case.StartsWith("BindingBase/", StringComparison.Ordinal))), "the base", Pair.BaselinePath));
         var instructions = SampleInstructions.Of([.. head.Cases.Select(c => c.Case)], withBase: true, headChanged);
         var instructionGates = SampleInstructions.Gates(instructions, [.. head.Cases.Select(c => c.Case)], [.. compared.Select(c => c.Case.Id)]);
-        var judged = new GatedSuite("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.Source, null,
+        var judged = new GatedSuite("Binding", Pair.Suite, head.Description, head.Fingerprint, compared, Pair.BaselinePath, null,
             [.. PairedGates.Evaluate(compared, Pair, PairedGates.Default), .. callGates, .. instructionGates]) { ShowTables = false };
         var shown = new GatedSuite("BindingBase", Suite, "BindingBase 1.2.2 from another sample folder", SampleFingerprint.Subject with { Version = "1.2.2" },
             SuiteAnalysis.Analyze(@base), "none: the base is what the head is judged against", null, []);

@@ -2,6 +2,7 @@ using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -53,8 +54,7 @@ public static class AggregateRule
         var steadyGroups = steady.Select(c => c.Case.Group).Distinct().Count();
         if (steadyGroups < MinimumGroups)
         {
-            return Shown(name, "—", string.Create(CultureInfo.InvariantCulture,
-                $"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"),
+            return Shown(name, "—", F($"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"),
                 baselinePath);
         }
 
@@ -76,7 +76,7 @@ public static class AggregateRule
     private static GateResult Judge(List<AnalyzedCase> steady, ClassBaseline baseline, string name, double tolerance, string whose, string baselinePath)
     {
         var bound = 1 + tolerance;
-        var boundText = string.Create(CultureInfo.InvariantCulture, $"≤ {bound:0.000} (") + string.Format(CultureInfo.InvariantCulture, whose, tolerance) + ")";
+        var boundText = F($"≤ {bound:0.000} (") + string.Format(CultureInfo.InvariantCulture, whose, tolerance) + ")";
         var groups = steady
             .Where(c => !GateEvaluator.IsBusy(c.Measurement))
             .GroupBy(c => c.Case.Group)
@@ -84,15 +84,14 @@ public static class AggregateRule
             .ToList();
         if (groups.Count < MinimumGroups)
         {
-            return Shown(name, boundText, string.Create(CultureInfo.InvariantCulture,
-                $"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"),
+            return Shown(name, boundText, F($"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"),
                 baselinePath);
         }
 
         var estimate = GeometricMean.Of(groups);
         var fails = estimate.Value > bound && estimate.Lower > 1;
         return new GateResult(Gate, name,
-            string.Create(CultureInfo.InvariantCulture, $"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
+            F($"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
             boundText,
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
             estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);

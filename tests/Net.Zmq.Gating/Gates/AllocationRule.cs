@@ -1,7 +1,6 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Reporting;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -12,33 +11,41 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class AllocationRule
 {
-    public static IEnumerable<GateResult> Evaluate(AnalyzedCase analyzed, BaselineCase expected, BaselineBasis basis, string baselinePath)
+    public static IEnumerable<GateResult> Evaluate(
+        AnalyzedCase analyzed, BaselineCase expected, BaselineBasis basis, string baselinePath)
     {
-        var id = analyzed.Case.Id;
+        var (id, measurement, slack) = (analyzed.Case.Id, analyzed.Measurement, expected.Tolerances.BytesAbsolute);
         var between = basis.BetweenClasses(id);
-        if (analyzed.Measurement.ProcessBytesPerOperation is { } process && expected.ProcessBytesPerOperation is { } expectedProcess)
+        if (measurement.ProcessBytesPerOperation is { } process && expected.ProcessBytesPerOperation is { } recorded)
         {
-            var processBound = (expectedProcess * (1 + basis.Class.ProcessBytesTolerance + between.ProcessBytes)) + expected.Tolerances.BytesAbsolute;
-            yield return new GateResult(
-                ProcessGate, id, Units.Bytes(process),
-                string.Create(CultureInfo.InvariantCulture,
-                    $"≤ {Units.Bytes(processBound)} (baseline {Units.Bytes(expectedProcess)} + {basis.Class.ProcessBytesTolerance:P0}{BetweenClassesText(between.ProcessBytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
-                process <= processBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath,
-                "counted process-wide: it includes the test host's and the I/O thread's allocations, which depend on timing");
+            var relative = basis.Class.ProcessBytesTolerance;
+            yield return Judge(new(GateKind.ProcessAllocationRegression), id, process, "baseline", recorded,
+                relative + between.ProcessBytes, F($"{relative:P0}") + BetweenClasses(between.ProcessBytes), slack,
+                baselinePath) with
+            {
+                Note = "counted process-wide: it includes the test host's and the I/O thread's allocations, which " +
+                       "depend on timing",
+            };
         }
 
-        var bytes = analyzed.Measurement.BytesAllocatedPerOperation;
-        var byteBound = (expected.BytesPerOperation * (1 + expected.Tolerances.BytesRelative + between.Bytes)) + expected.Tolerances.BytesAbsolute;
-        yield return new GateResult(
-            BytesGate, id, Units.Bytes(bytes),
-            string.Create(CultureInfo.InvariantCulture,
-                $"≤ {Units.Bytes(byteBound)} (baseline {Units.Bytes(expected.BytesPerOperation)} + {Units.Slack(expected.Tolerances.BytesRelative)}{BetweenClassesText(between.Bytes)} + {expected.Tolerances.BytesAbsolute:0} B)"),
-            bytes <= byteBound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);
+        var bytesRelative = expected.Tolerances.BytesRelative;
+        yield return Judge(new(GateKind.AllocationRegression), id, measurement.BytesAllocatedPerOperation, "baseline",
+            expected.BytesPerOperation, bytesRelative + between.Bytes,
+            Slack(bytesRelative) + BetweenClasses(between.Bytes), slack, baselinePath);
     }
 
-    private static readonly GateId BytesGate = new(GateKind.AllocationRegression);
-    private static readonly GateId ProcessGate = new(GateKind.ProcessAllocationRegression);
+    /// <summary>
+    /// Bytes judged against a reference's (a baseline's, or a paired reference's in the same run): they fail above
+    /// reference × (1 + <paramref name="relative"/>) + <paramref name="slack"/>, the bound's text naming each term.
+    /// </summary>
+    internal static GateResult Judge(GateId gate, string caseId, double bytes, string reference,
+        double referenceBytes, double relative, string relativeText, double slack, string baselinePath)
+    {
+        var bound = (referenceBytes * (1 + relative)) + slack;
+        return new GateResult(gate, caseId, Bytes(bytes),
+            F($"≤ {Bytes(bound)} ({reference} {Bytes(referenceBytes)} + ") + relativeText + F($" + {slack:0} B)"),
+            bytes <= bound ? GateVerdict.Pass : GateVerdict.Fail, baselinePath);
+    }
 
-    private static string BetweenClassesText(double move) =>
-        move > 0 ? string.Create(CultureInfo.InvariantCulture, $" + {move:P1} between classes") : "";
+    private static string BetweenClasses(double move) => move > 0 ? F($" + {move:P1} between classes") : "";
 }

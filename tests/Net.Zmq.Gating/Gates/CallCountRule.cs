@@ -1,5 +1,6 @@
 using System.Globalization;
 using NetZmqTests.Gating.Counting;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -18,7 +19,7 @@ public static class CallCountRule
 
     /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the
     /// reference (<see cref="RunCounts.VaryingIn"/>).</param>
-    public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string source)
+    public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string baselinePath)
     {
         var (more, fewer, varying, judged) = Compare(measured, reference, timingDependent);
         var verdict = more.Count > 0 ? GateVerdict.Fail : judged > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
@@ -36,17 +37,16 @@ public static class CallCountRule
             notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
         }
 
-        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, source,
+        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, baselinePath,
             notes.Count == 0 ? null : string.Join("; ", notes))
         {
             CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],
         };
     }
 
-    private sealed record CallComparison(List<string> More, List<string> Fewer, List<string> Varying, int Judged);
-
     /// <summary>Every call of either side: judged where it is judged and steady on both sides, else shown.</summary>
-    private static CallComparison Compare(CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
+    private static (List<string> More, List<string> Fewer, List<string> Varying, int Judged) Compare(
+        CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
     {
         var more = new List<string>();
         var fewer = new List<string>();
@@ -68,12 +68,11 @@ public static class CallCountRule
             var there = (Int128)known.Value * measured.MessagesPerRepetition;
             if (here != there)
             {
-                (here > there ? more : fewer).Add(string.Create(CultureInfo.InvariantCulture,
-                    $"{call} {Per(known.Value, reference.Messages)} → {Per(measured.CountIn(0, call), measured.MessagesPerRepetition)} per message"));
+                (here > there ? more : fewer).Add(F($"{call} {Per(known.Value, reference.Messages)} → {Per(measured.CountIn(0, call), measured.MessagesPerRepetition)} per message"));
             }
         }
 
-        return new CallComparison(more, fewer, varying, judged);
+        return (more, fewer, varying, judged);
     }
 
     private static string Per(long count, long messages) => ((double)count / messages).ToString("0.###", CultureInfo.InvariantCulture);

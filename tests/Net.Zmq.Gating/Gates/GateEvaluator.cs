@@ -1,7 +1,7 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -17,7 +17,8 @@ public static class GateEvaluator
 
     /// <param name="gateCpuTime">Also gate each case's CPU-time ratio: for the binding's overhead, where CPU time is
     /// its cost and stays steady beside a busy neighbour.</param>
-    public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
+    public static IReadOnlyList<GateResult> Evaluate(
+        IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
         var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
         var results = new List<GateResult>();
@@ -27,11 +28,11 @@ public static class GateEvaluator
             var id = analyzed.Case.Id;
             if (basis.EntryOf(id) is not { } expected)
             {
-                results.Add(analyzed.Case.Unbaselined is { } why
-                    ? new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.NotApplied, baselinePath,
-                        $"not applied: unbaselined by declaration, {why}; only its policy gates judge it")
-                    : new GateResult(EntryGate, id, "measured", "a baseline entry", GateVerdict.Fail, baselinePath,
-                        $"the baseline has no entry for this case; review it and refresh with {BaselineCommands.Refresh}"));
+                var why = analyzed.Case.Unbaselined;
+                results.Add(new GateResult(EntryGate, id, "measured", "a baseline entry",
+                    why is null ? GateVerdict.Fail : GateVerdict.NotApplied, baselinePath, why is null
+                        ? $"the baseline has no entry for this case; review it and refresh with {BaselineCommands.Refresh}"
+                        : $"not applied: unbaselined by declaration, {why}; only its policy gates judge it"));
                 continue;
             }
 
@@ -55,25 +56,29 @@ public static class GateEvaluator
     /// A case's wall-time gate, and its CPU-time gate wherever CPU time was read, each applied or not: which gates a
     /// run has never depends on how busy the machine happened to be.
     /// </summary>
-    private static IEnumerable<GateResult> TimeGates(AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
+    private static IEnumerable<GateResult> TimeGates(
+        AnalyzedCase analyzed, BaselineCase expected, string baselinePath, string? timeNotApplied, bool gateCpuTime)
     {
-        var busy = Busy(analyzed);
+        var busy = BusyNote(analyzed, "so wall time is not judged and CPU time is");
+        var tolerances = expected.Tolerances;
+        var wall = new RatioEstimate(expected.Ratio, expected.RatioLower, expected.RatioUpper);
         yield return NotApplied(TimeRegressionRule.Evaluate(GateKind.TimeRegression, analyzed, analyzed.Ratio,
-            new(new RatioEstimate(expected.Ratio, expected.RatioLower, expected.RatioUpper), expected.Tolerances.RunToRun, expected.Tolerances.Ratio), baselinePath), timeNotApplied ?? busy ?? SleepBound(analyzed));
+                new(wall, tolerances.RunToRun, tolerances.Ratio), baselinePath),
+            timeNotApplied ?? busy ?? (analyzed.Case.SleepBound ? SleepBound : null));
         if (analyzed.CpuRatio is not { } cpu)
         {
             yield break;
         }
 
         var quiet = gateCpuTime || busy is not null || JudgedInCpuTime(analyzed) ? null : QuietMachine;
-        var unrecorded = new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant);
+        var tolerance = busy is null ? tolerances.Ratio : Math.Max(tolerances.Ratio, BusyMachineRatioTolerance);
         yield return expected.CpuRatio is { } recorded
             ? NotApplied(TimeRegressionRule.Evaluate(GateKind.CpuTimeRegression, analyzed, cpu,
-                new(recorded, expected.Tolerances.CpuRunToRun, busy is null ? expected.Tolerances.Ratio : Math.Max(expected.Tolerances.Ratio, BusyMachineRatioTolerance)),
-                baselinePath),
-                timeNotApplied ?? quiet)
-            : NotApplied(new GateResult(unrecorded, analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
-                "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); refresh it to gate CPU time")
+                new(recorded, tolerances.CpuRunToRun, tolerance), baselinePath), timeNotApplied ?? quiet)
+            : NotApplied(new GateResult(new GateId(GateKind.CpuTimeRegression, analyzed.Case.ReferenceVariant),
+                analyzed.Case.Id, cpu.ToString(), "a baseline CPU-time ratio", GateVerdict.NotApplied, baselinePath,
+                "not applied: the baseline has no CPU-time ratio for this case (recorded where CPU time was not read); " +
+                "refresh it to gate CPU time")
             {
                 JudgesTime = true,
             }, timeNotApplied);
@@ -92,32 +97,28 @@ public static class GateEvaluator
     public const double BusyMachineRatioTolerance = 0.25;
 
     private const string QuietMachine =
-        "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, for cases that sleep between polls, and where a neighbour is busy)";
+        "not applied: the machine was quiet, so wall time is judged (CPU time is gated for the binding's overhead, " +
+        "for cases that sleep between polls, and where a neighbour is busy)";
 
     /// <summary>A sleep-bound case is judged in CPU time wherever it was read: the one home of that rule.</summary>
     public static bool JudgedInCpuTime(AnalyzedCase analyzed) => analyzed.Case.SleepBound && analyzed.CpuRatio is not null;
 
-    /// <summary>Why a sleep-bound case's wall time is not judged, or null for any other case.</summary>
-    private static string? SleepBound(AnalyzedCase analyzed) =>
-        analyzed.Case.SleepBound
-            ? "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the sender's pace, not the code's; its CPU time is judged"
-            : null;
+    private const string SleepBound =
+        "not applied: this case sleeps between polls, so its wall time is mostly the system timer's and the " +
+        "sender's pace, not the code's; its CPU time is judged";
 
     public static bool IsBusy(CaseMeasurement measurement) => measurement.NeighbourCpus > BusyMachineCpus;
-
-    /// <summary>Why the case's wall time is not judged (the machine was busy), or null.</summary>
-    private static string? Busy(AnalyzedCase analyzed) =>
-        BusyNote(analyzed, "so wall time is not judged and CPU time is");
 
     /// <summary>
     /// "Not applied: the machine was busy …, <paramref name="consequence"/>" where its cell was busy, or null.
     /// </summary>
     internal static string? BusyNote(AnalyzedCase analyzed, string consequence) =>
         IsBusy(analyzed.Measurement)
-            ? string.Create(CultureInfo.InvariantCulture,
-                $"not applied: the machine was busy (other processes used {analyzed.Measurement.NeighbourCpus:0.00} CPUs while this cell was measured), {consequence}")
+            ? F($"not applied: the machine was busy (other processes used {analyzed.Measurement.NeighbourCpus:0.00} ") +
+              $"CPUs while this cell was measured), {consequence}"
             : null;
 
-    internal static GateResult NotApplied(GateResult gate, string? why) =>
-        why is null ? gate : gate with { Verdict = GateVerdict.NotApplied, Note = gate.Note is null ? why : $"{why}; {gate.Note}" };
+    internal static GateResult NotApplied(GateResult gate, string? why) => why is null
+        ? gate
+        : gate with { Verdict = GateVerdict.NotApplied, Note = gate.Note is null ? why : $"{why}; {gate.Note}" };
 }

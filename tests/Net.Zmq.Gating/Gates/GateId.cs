@@ -2,6 +2,7 @@ using System.Globalization;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using static NetZmqTests.Gating.Gates.GateKind;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -113,8 +114,8 @@ public readonly record struct GateId(
     public string Name => Kind switch
     {
         RatioPolicy => F($"policy: {Variant} ≤ {RatioMax:0.00} × {Reference}"),
-        BytesPolicy => $"policy: {Variant} allocates < {Reporting.Units.Bytes(BelowBytes)} per operation"
-                       + (UpToMessageBytes > 0 ? $" up to {Reporting.Units.Bytes(UpToMessageBytes)} messages" : ""),
+        BytesPolicy => $"policy: {Variant} allocates < {Bytes(BelowBytes)} per operation"
+                       + (UpToMessageBytes > 0 ? $" up to {Bytes(UpToMessageBytes)} messages" : ""),
         _ => Spelling(Kind) switch
         {
             (_, _, 0, var name) => name,
@@ -180,7 +181,6 @@ public readonly record struct GateId(
         double.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var value)
         && value is > 0 and < int.MaxValue ? value : null;
 
-    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
 }
 
 /// <summary>results.json writes a gate's identity as its key, as baseline files do.</summary>

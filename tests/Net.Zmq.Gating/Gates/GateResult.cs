@@ -17,7 +17,12 @@ public enum GateVerdict
 }
 
 /// <summary>One gate applied to one case: what was measured, the bound, the verdict, and the bound's file.</summary>
-public sealed record GateResult(GateId Id, string Case, string Measured, string Bound, GateVerdict Verdict, string BaselineFile, string? Note = null)
+/// <param name="BaselinePath">The bound's file as shown (<see cref="Pairing.BaselinePath"/> where there is none).
+/// </param>
+public sealed record GateResult(
+    GateId Id, string Case, string Measured, string Bound, GateVerdict Verdict,
+    [property: System.Text.Json.Serialization.JsonPropertyName("baselineFile")] string BaselinePath,
+    string? Note = null)
 {
     public string Gate => Id.Name;
 
@@ -44,7 +49,8 @@ public sealed record GateResult(GateId Id, string Case, string Measured, string 
 
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
-        $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} for {Case}: measured {Measured}, bound {Bound} (baseline {BaselineFile})" +
+        $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} " +
+        $"for {Case}: measured {Measured}, bound {Bound} (baseline {BaselinePath})" +
         (Verdict == GateVerdict.KnownViolation ? " — accepted as a reviewed known violation" : "") +
         (Note is null ? "" : $"; {Note}");
 }

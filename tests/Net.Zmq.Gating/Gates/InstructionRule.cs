@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Counting;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -13,7 +14,7 @@ public static class InstructionRule
     private const int FunctionsNamed = 5;
 
     public static GateResult Evaluate(GateId id, CountedInstructions measured, CountedInstructions reference,
-        InstructionBounds bounds, string referenceName, string source)
+        InstructionBounds bounds, string referenceName, string baselinePath)
     {
         var parts = InstructionProfiles.Judged.Select(p => PartComparison.Of(p, measured, reference)).ToList();
         var grew = parts.Where(p => Grew(p, bounds)).ToList();
@@ -28,7 +29,7 @@ public static class InstructionRule
             : judged.Count > 0 ? string.Join(", ", judged.Select(p => Said(p, bounds)))
             : "no part did any work";
         var bound = $"no judged part over {referenceName}'s by more than {bounds}";
-        return new GateResult(id, measured.Case, measuredText, bound, verdict, source, Shown(measured, reference, parts))
+        return new GateResult(id, measured.Case, measuredText, bound, verdict, baselinePath, Shown(measured, reference, parts))
         {
             // A system call that grew is named first: the most particular thing a change can add.
             FunctionChanges = [.. calls, .. grew.SelectMany(p => p.Functions.Where(f => f.Change != 0).Take(FunctionsNamed)
@@ -48,12 +49,12 @@ public static class InstructionRule
     private static string Said(PartComparison part, InstructionBounds bounds)
     {
         var relative = part.Before > 0
-            ? FormattableString.Invariant($"{part.Growth / part.Before:+0.00%;-0.00%;±0.00%}")
+            ? F($"{part.Growth / part.Before:+0.00%;-0.00%;±0.00%}")
             : "";
-        var said = FormattableString.Invariant($"{Name(part.Part)} {part.Before:#,0.#} → {part.Now:#,0.#}, judged");
+        var said = F($"{Name(part.Part)} {part.Before:#,0.#} → {part.Now:#,0.#}, judged");
         return Grew(part, bounds)
-            ? said + FormattableString.Invariant($" {part.Growth:+#,0.#} per message, {relative} ") +
-              FormattableString.Invariant($"({part.How}; bound +{bounds.For(part.Part):0.##%})")
+            ? said + F($" {part.Growth:+#,0.#} per message, {relative} ") +
+              F($"({part.How}; bound +{bounds.For(part.Part):0.##%})")
             : $"{said} {relative} ({part.How})";
     }
 
@@ -61,7 +62,7 @@ public static class InstructionRule
     private static string? Shown(CountedInstructions measured, CountedInstructions reference, List<PartComparison> parts)
     {
         string Count(CountedInstructions counted, ThreadPart part) =>
-            (counted.IsSteady(part) ? "" : "~") + FormattableString.Invariant($"{counted.PerMessage(part):#,0.#}");
+            (counted.IsSteady(part) ? "" : "~") + F($"{counted.PerMessage(part):#,0.#}");
         var moved = new[] { ThreadPart.Memory, ThreadPart.Other, ThreadPart.Total }
             .Where(p => Math.Abs(measured.PerMessage(p) - reference.PerMessage(p)) > 0.001 * reference.PerMessage(p)
                         || !measured.IsSteady(p) || !reference.IsSteady(p))
@@ -75,7 +76,7 @@ public static class InstructionRule
     private static string Varying(PartComparison part)
     {
         var varying = part.Functions.Where(f => !f.Judged).OrderByDescending(f => f.Before).ToList();
-        return FormattableString.Invariant($"{Name(part.Part)} {1 - part.SteadyShare:0%} with the scheduling (") +
+        return F($"{Name(part.Part)} {1 - part.SteadyShare:0%} with the scheduling (") +
                string.Join(", ", varying.Take(3).Select(f => f.Name)) + (varying.Count > 3 ? $", {varying.Count - 3} more)" : ")");
     }
 
@@ -122,7 +123,7 @@ public sealed record InstructionBounds(double? Receiver, double? Sender, double?
 
     public override string ToString() =>
         string.Join(", ", Enum.GetValues<ThreadPart>().Where(p => For(p) is not null)
-            .Select(p => FormattableString.Invariant($"{p.ToString().ToLowerInvariant()} +{For(p):0.##%}")))
-        + FormattableString.Invariant(
+            .Select(p => F($"{p.ToString().ToLowerInvariant()} +{For(p):0.##%}")))
+        + F(
             $", and {Floor:0.#} instructions per message; a system call +{SystemCalls:0.##} per message");
 }

@@ -1,7 +1,6 @@
-using System.Globalization;
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -25,28 +24,26 @@ public static class PairedGates
     /// </summary>
     public static Thresholds Default { get; } = new(Time: 0.02, Aggregate: 0.01, BytesRelative: 0.01, BytesAbsolute: 1024);
 
-    /// <summary>Fewer clusters make the geometric mean's interval meaningless (a narrow PERF_FILTER).</summary>
-    public const int AggregateMinimumGroups = AggregateRule.MinimumGroups;
-
-    public static IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Pairing pairing, Thresholds thresholds)
+    public static IReadOnlyList<GateResult> Evaluate(
+        IReadOnlyList<AnalyzedCase> cases, Pairing pairing, Thresholds thresholds)
     {
         var results = new List<GateResult>();
         foreach (var compared in cases)
         {
-            results.Add(Time(compared, pairing, GateKind.PairedTime, compared.Ratio, thresholds.Time, compared.Case.SleepBound ? SleepBound : null));
+            var sleeps = compared.Case.SleepBound ? SleepBound : null;
+            results.Add(Time(compared, pairing, GateKind.PairedTime, compared.Ratio, thresholds.Time, sleeps));
             if (compared.CpuRatio is { } cpu)
             {
                 results.Add(Time(compared, pairing, GateKind.PairedCpuTime, cpu, thresholds.Time,
-                    compared.Case.SleepBound ? SleepBound : "not applied: wall time is judged; CPU time is shown"));
+                    sleeps ?? "not applied: wall time is judged; CPU time is shown"));
             }
 
             if (compared.ReferenceBytesPerOperation is { } referenceBytes)
             {
-                var bytes = compared.Measurement.BytesAllocatedPerOperation;
-                var bound = (referenceBytes * (1 + thresholds.BytesRelative)) + thresholds.BytesAbsolute;
-                results.Add(new GateResult(Id(GateKind.PairedBytes, pairing), compared.Case.Id, Units.Bytes(bytes),
-                    F($"≤ {Units.Bytes(bound)} ({pairing.Reference} {Units.Bytes(referenceBytes)} + {thresholds.BytesRelative:P0} + {thresholds.BytesAbsolute:0} B)"),
-                    bytes <= bound ? GateVerdict.Pass : GateVerdict.Fail, pairing.Source));
+                results.Add(AllocationRule.Judge(Id(GateKind.PairedBytes, pairing), compared.Case.Id,
+                    compared.Measurement.BytesAllocatedPerOperation, pairing.Reference, referenceBytes,
+                    thresholds.BytesRelative, F($"{thresholds.BytesRelative:P0}"), thresholds.BytesAbsolute,
+                    pairing.BaselinePath));
             }
         }
 
@@ -63,45 +60,48 @@ public static class PairedGates
     /// pace, and how two workloads' sleeps meet differs by regime, in CPU time too.
     /// </summary>
     private const string SleepBound =
-        "not applied: this case sleeps between polls, and two copies of one build measured 0.50-1.53 × each other there (wall and CPU time alike); shown only";
+        "not applied: this case sleeps between polls, and two copies of one build measured 0.50-1.53 × each other " +
+        "there (wall and CPU time alike); shown only";
 
-    private static GateResult Time(AnalyzedCase compared, Pairing pairing, GateKind kind, RatioEstimate ratio, double threshold, string? notApplied)
+    private static GateResult Time(AnalyzedCase compared, Pairing pairing, GateKind kind, RatioEstimate ratio,
+        double threshold, string? notApplied)
     {
         var bound = 1 + threshold;
         string? note = null;
         var fails = false;
         if (notApplied is null && ratio.Lower > bound)
         {
-            var perMessage = (ratio.Value - 1) * Quantiles.Median(compared.ReferenceNanosecondsPerOperation) / compared.Measurement.MessagesPerOperation;
+            var perMessage = TimeRegressionRule.PerMessage(compared, ratio.Value - 1);
             fails = perMessage > TimeRegressionRule.NoiseFloorNanosecondsPerMessage;
             note = fails
-                ? F($"the {pairing.Subject} is slower than its {pairing.Reference}: 95 % interval [{ratio.Lower:0.000}, {ratio.Upper:0.000}] ({ratio.Pairs} pairs) above {bound:0.00}; {perMessage:0} ns per message")
-                : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor {TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns)");
+                ? $"the {pairing.Subject} is slower than its {pairing.Reference}: " +
+                  F($"95 % interval [{ratio.Lower:0.000}, {ratio.Upper:0.000}] ({ratio.Pairs} pairs) above ") +
+                  F($"{bound:0.00}; {perMessage:0} ns per message")
+                : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor ") +
+                  F($"{TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns)");
         }
-        else if (notApplied is null && ratio.Value > bound)
+        else if (notApplied is null)
         {
-            note = F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {ratio.Lower:0.000}");
+            note = NotSignificant(ratio, bound);
         }
 
         if (kind == GateKind.PairedTime && compared.ProcessRatios is { Count: > 1 } processes)
         {
             // A state of one process widens the interval; each process's own ratio shows which.
-            var each = F($"per process {string.Join(", ", processes.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)))}");
+            var each = $"per process {string.Join(", ", processes.Select(r => F($"{r:0.000}")))}";
             note = note is null ? each : $"{note}; {each}";
         }
 
-        return new GateResult(Id(kind, pairing), compared.Case.Id, ratio.ToString(), F($"≤ {bound:0.00} × {pairing.Reference}"),
-            notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass, pairing.Source, notApplied ?? note)
-        {
-            JudgesTime = true,
-        };
+        return Judged(kind, compared.Case.Id, ratio.ToString(), bound, pairing,
+            notApplied is not null ? GateVerdict.NotApplied : fails ? GateVerdict.Fail : GateVerdict.Pass,
+            notApplied ?? note) with { JudgesTime = true };
     }
 
     /// <summary>
     /// The geometric mean over every case judged in wall time, weighted by precision (<see cref="Weight"/>), whole
     /// cells resampled; null below <paramref name="minimumGroups"/> (the report asks for any).
     /// </summary>
-    public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases, int minimumGroups = AggregateMinimumGroups)
+    public static RatioEstimate? Mean(IEnumerable<AnalyzedCase> cases, int minimumGroups = AggregateRule.MinimumGroups)
     {
         var timed = cases.Where(c => !c.Case.SleepBound).ToList();
         var groups = timed
@@ -158,13 +158,20 @@ public static class PairedGates
         var groups = cases.Where(c => !c.Case.SleepBound).GroupBy(c => c.Case.Group).ToList();
         var bound = 1 + threshold;
         var fails = mean.Lower > bound;
-        return new GateResult(Id(GateKind.PairedAggregate, pairing), $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
-            F($"{mean} over {groups.Sum(g => g.Count())} cases in {groups.Count} cells, weighted by precision"), F($"≤ {bound:0.00} × {pairing.Reference}"),
-            fails ? GateVerdict.Fail : GateVerdict.Pass, pairing.Source,
-            !fails && mean.Value > bound ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {mean.Lower:0.000}") : null);
+        return Judged(GateKind.PairedAggregate, $"{cases[0].Case.Subject}/{cases[0].Case.Suite}",
+            $"{mean} over {groups.Sum(g => g.Count())} cases in {groups.Count} cells, weighted by precision", bound,
+            pairing, fails ? GateVerdict.Fail : GateVerdict.Pass, fails ? null : NotSignificant(mean, bound));
     }
 
-    public static GateId Id(GateKind kind, Pairing pairing) => new(kind, pairing.Subject, pairing.Reference);
+    private static GateResult Judged(GateKind kind, string caseId, string measured, double bound, Pairing pairing,
+        GateVerdict verdict, string? note) =>
+        new(Id(kind, pairing), caseId, measured, F($"≤ {bound:0.00} × {pairing.Reference}"), verdict,
+            pairing.BaselinePath, note);
 
-    private static string F(FormattableString value) => value.ToString(CultureInfo.InvariantCulture);
+    /// <summary>A ratio above the bound whose interval reaches below it, said; null within the bound.</summary>
+    private static string? NotSignificant(RatioEstimate ratio, double bound) => ratio.Value > bound
+        ? F($"above {bound:0.00}, but not significantly: its 95 % interval reaches {ratio.Lower:0.000}")
+        : null;
+
+    public static GateId Id(GateKind kind, Pairing pairing) => new(kind, pairing.Subject, pairing.Reference);
 }

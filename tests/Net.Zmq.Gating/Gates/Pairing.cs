@@ -16,9 +16,9 @@ public sealed record Pairing(string Suite, string Title, string Subject, string 
     [JsonIgnore]
     public string RatioTitle => Capitalized(Ratio);
 
-    /// <summary>What the gates' failures name as their bound's source: there is no file.</summary>
+    /// <summary>What the gates name as their bound's file: there is none.</summary>
     [JsonIgnore]
-    public string Source => $"no baseline: {Subject} and {Reference} measured together in this run";
+    public string BaselinePath => $"no baseline: {Subject} and {Reference} measured together in this run";
 
     [JsonIgnore]
     public string SubjectTitle => Capitalized(Subject);

@@ -1,5 +1,6 @@
 using NetZmqTests.Gating.Counting;
 using Counts = System.Collections.Generic.IReadOnlyDictionary<string, System.Collections.Generic.IReadOnlyList<long>>;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -90,14 +91,14 @@ public sealed record CountChange(string Name, double Before, double Now, CountCo
 
     public string Said(double partChange)
     {
-        var share = partChange != 0 ? FormattableString.Invariant($" ({Change / partChange:0%} of the change)") : "";
+        var share = partChange != 0 ? F($" ({Change / partChange:0%} of the change)") : "";
         var how = How switch
         {
             CountComparison.PerCall => " (judged per call)",
             CountComparison.Varying => " (varied: not judged)",
             _ => "",
         };
-        return FormattableString.Invariant(
+        return F(
             $"{Name}: {Change:+#,0.##;-#,0.##;0} per message{share}, {Before:#,0.##} → {Now:#,0.##}{how}");
     }
 }
@@ -164,7 +165,7 @@ public sealed record PartComparison(
     public string How => Judgement switch
     {
         PartJudgement.Steady => "steady",
-        PartJudgement.ByFunction => FormattableString.Invariant($"by function, {SteadyShare:0%} judged"),
+        PartJudgement.ByFunction => F($"by function, {SteadyShare:0%} judged"),
         PartJudgement.Unsteady => "no function repeated",
         _ => "idle",
     };

@@ -1,7 +1,6 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
-using NetZmqTests.Gating.Reporting;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -11,49 +10,33 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class PolicyRule
 {
-    /// <summary>
-    /// A ratio bound is a claim about wall time on a quiet machine; beside a busy neighbour, which stretches it
-    /// unevenly in CPU time too, it is shown, not judged.
-    /// </summary>
-    private static string? BusyForAClaim(AnalyzedCase analyzed) =>
-        GateEvaluator.BusyNote(analyzed, "and the bound is a claim about a quiet machine");
-
-    public static IEnumerable<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
+    public static IEnumerable<GateResult> Evaluate(
+        IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
         RatioPolicy(cases, policy, baselinePath).Concat(BytesPolicy(cases, policy, baselinePath));
 
-    private static IEnumerable<GateResult> BytesPolicy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
-    {
-        foreach (var bound in policy.BytesBounds)
-        {
-            var gateId = GateId.For(bound);
-            foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant
-                                                     && (bound.UpToMessageBytes == 0 || c.Measurement.MessageBytes <= bound.UpToMessageBytes)))
-            {
-                var bytes = subject.Measurement.BytesAllocatedPerOperation;
-                var violated = bytes >= bound.Max;
-                var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return new GateResult(gateId, subject.Case.Id, Units.Bytes(bytes), $"< {Units.Bytes(bound.Max)}",
-                    !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
-                    !violated ? HoldsDespite(accepted) : null);
-            }
-        }
-    }
+    private static IEnumerable<GateResult> BytesPolicy(
+        IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
+        from bound in policy.BytesBounds
+        from subject in cases
+        where subject.Case.Variant == bound.Variant
+              && (bound.UpToMessageBytes == 0 || subject.Measurement.MessageBytes <= bound.UpToMessageBytes)
+        let bytes = subject.Measurement.BytesAllocatedPerOperation
+        select Judge(policy, GateId.For(bound), subject.Case.Id, Bytes(bytes), $"< {Bytes(bound.Max)}",
+            bytes >= bound.Max, baselinePath);
 
     /// <summary>
-    /// A bound that holds though a known violation is recorded: the entry stays while some machine sees it (its
-    /// evidence says where).
+    /// A ratio bound is a claim about wall time on a quiet machine: beside a busy neighbour, which stretches it
+    /// unevenly in CPU time too, it is shown, not judged.
     /// </summary>
-    private static string? HoldsDespite(KnownViolation? accepted) =>
-        accepted is null ? null : $"it holds in this run; its known-violation entry records where it did not: {accepted.Evidence}";
-
-    private static IEnumerable<GateResult> RatioPolicy(IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
+    private static IEnumerable<GateResult> RatioPolicy(
+        IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
     {
         foreach (var bound in policy.RatioBounds)
         {
-            var gateId = GateId.For(bound);
             foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant))
             {
-                var reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group && c.Case.Variant == bound.Reference);
+                var reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group
+                                                           && c.Case.Variant == bound.Reference);
                 if (reference is null)
                 {
                     continue;
@@ -64,18 +47,31 @@ public static class PolicyRule
                     : SuiteAnalysis.Compare(subject.Measurement, reference.Measurement);
                 // Violated only when the whole 95 % interval lies above the bound: a ratio that merely scatters
                 // across it is reported as unclear, never failed on noise.
-                var violated = ratio.Lower > bound.Max;
-                var unclear = !violated && ratio.Value > bound.Max;
-                var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == subject.Case.Id && v.Gate == gateId);
-                yield return GateEvaluator.NotApplied(new GateResult(gateId, subject.Case.Id, ratio.ToString(),
-                    string.Create(CultureInfo.InvariantCulture, $"≤ {bound.Max:0.00}"),
-                    !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail, baselinePath,
-                    unclear ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
-                    : !violated ? HoldsDespite(accepted) : null)
+                var gate = Judge(policy, GateId.For(bound), subject.Case.Id, ratio.ToString(), F($"≤ {bound.Max:0.00}"),
+                    ratio.Lower > bound.Max, baselinePath);
+                const string busy = "and the bound is a claim about a quiet machine";
+                yield return GateEvaluator.NotApplied(gate with
                 {
                     JudgesTime = true,
-                }, BusyForAClaim(subject) ?? BusyForAClaim(reference));
+                    Note = gate.Verdict == GateVerdict.Pass && ratio.Value > bound.Max
+                        ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
+                        : gate.Note,
+                }, GateEvaluator.BusyNote(subject, busy) ?? GateEvaluator.BusyNote(reference, busy));
             }
         }
+    }
+
+    /// <summary>
+    /// A bound violated fails unless a known violation accepts it; one that holds though a known violation is recorded
+    /// says so: the entry stays while some machine sees it (its evidence says where).
+    /// </summary>
+    private static GateResult Judge(
+        Policy policy, GateId gate, string caseId, string measured, string bound, bool violated, string baselinePath)
+    {
+        var accepted = policy.KnownViolations.FirstOrDefault(v => v.Case == caseId && v.Gate == gate);
+        return new GateResult(gate, caseId, measured, bound,
+            !violated ? GateVerdict.Pass : accepted is not null ? GateVerdict.KnownViolation : GateVerdict.Fail,
+            baselinePath, violated || accepted is null ? null
+                : $"it holds in this run; its known-violation entry records where it did not: {accepted.Evidence}");
     }
 }

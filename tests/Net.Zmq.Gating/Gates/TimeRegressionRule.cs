@@ -1,7 +1,7 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -27,7 +27,8 @@ public static class TimeRegressionRule
         var logSlowdown = Math.Log(measured.Value / recorded);
         var error = Math.Sqrt(Square(Distributions.StandardError(measured.Lower, measured.Upper))
                               + Square(Distributions.StandardError(recordedLower, recordedUpper)) + Square(runToRun));
-        return new RatioEstimate(Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)))
+        return new RatioEstimate(
+            Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)))
         {
             Pairs = measured.Pairs,
         };
@@ -40,10 +41,11 @@ public static class TimeRegressionRule
     /// <summary>What a time gate judges a measured ratio against.</summary>
     public sealed record Bound(RatioEstimate Recorded, double RunToRun, double Tolerance);
 
-    public static GateResult Evaluate(GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, Bound bound, string baselinePath)
+    public static GateResult Evaluate(
+        GateKind kind, AnalyzedCase analyzed, RatioEstimate measured, Bound bound, string baselinePath)
     {
-        var (recorded, runToRun, ratioTolerance) = (bound.Recorded.Value, bound.RunToRun, bound.Tolerance);
-        var tolerance = 1 + ratioTolerance;
+        var (recorded, runToRun) = (bound.Recorded.Value, bound.RunToRun);
+        var tolerance = 1 + bound.Tolerance;
         var slowdown = Slowdown(measured, recorded, bound.Recorded.Lower, bound.Recorded.Upper, runToRun);
         string? note = null;
         var fails = false;
@@ -51,24 +53,30 @@ public static class TimeRegressionRule
         if (slowdown.Value > tolerance)
         {
             var significant = slowdown.Lower > tolerance;
-            // The cost per message is judged on the reference's wall time, for CPU time too: the floor is about how
-            // long a message takes, not how many cores worked on it.
-            var slowdownPerMessage = (measured.Value - recorded) * Quantiles.Median(analyzed.ReferenceNanosecondsPerOperation)
-                                     / analyzed.Measurement.MessagesPerOperation;
-            fails = significant && slowdownPerMessage > NoiseFloorNanosecondsPerMessage;
-            note = fails ? string.Create(CultureInfo.InvariantCulture,
-                    $"{slowdown.Value:0.000}× the baseline ratio, 95 % interval [{slowdown.Lower:0.000}, {slowdown.Upper:0.000}] ({measured.Pairs} pairs) above {tolerance:0.00}; {slowdownPerMessage:0} ns per message slower")
-                : !significant ? string.Create(CultureInfo.InvariantCulture,
-                    $"{slowdown.Value:0.000}× the baseline ratio, above {tolerance:0.00} but not significantly: the 95 % interval of the slowdown (this run's and the baseline's uncertainty) reaches {slowdown.Lower:0.000}")
-                : string.Create(CultureInfo.InvariantCulture,
-                    $"above the bound, but only {slowdownPerMessage:0.#} ns per message slower than the baseline ratio (noise floor {NoiseFloorNanosecondsPerMessage:0} ns)");
+            var perMessage = PerMessage(analyzed, measured.Value - recorded);
+            fails = significant && perMessage > NoiseFloorNanosecondsPerMessage;
+            note = fails
+                ? F($"{slowdown.Value:0.000}× the baseline ratio, 95 % interval [{slowdown.Lower:0.000}, ") +
+                  F($"{slowdown.Upper:0.000}] ({measured.Pairs} pairs) above {tolerance:0.00}; ") +
+                  F($"{perMessage:0} ns per message slower")
+                : !significant
+                    ? F($"{slowdown.Value:0.000}× the baseline ratio, above {tolerance:0.00} but not significantly: ") +
+                      "the 95 % interval of the slowdown (this run's and the baseline's uncertainty) reaches " +
+                      F($"{slowdown.Lower:0.000}")
+                    : F($"above the bound, but only {perMessage:0.#} ns per message slower than the baseline ratio ") +
+                      F($"(noise floor {NoiseFloorNanosecondsPerMessage:0} ns)");
         }
 
-        var id = new GateId(kind, analyzed.Case.ReferenceVariant);
-        return new GateResult(
-            id, analyzed.Case.Id, measured.ToString(),
-            string.Create(CultureInfo.InvariantCulture, $"≤ {recorded * tolerance:0.000} (baseline {recorded:0.000} + {ratioTolerance:P0}") +
-            (runToRun > 0 ? string.Create(CultureInfo.InvariantCulture, $", runs swing ±{runToRun:P1})") : ")"),
+        return new GateResult(new GateId(kind, analyzed.Case.ReferenceVariant), analyzed.Case.Id, measured.ToString(),
+            F($"≤ {recorded * tolerance:0.000} (baseline {recorded:0.000} + {bound.Tolerance:P0}") +
+            (runToRun > 0 ? F($", runs swing ±{runToRun:P1})") : ")"),
             fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath, note) { JudgesTime = true };
     }
+
+    /// <summary>
+    /// A ratio's excess in nanoseconds per message, on the reference's wall time for CPU time too: the noise floor is
+    /// about how long a message takes, not how many cores worked on it.
+    /// </summary>
+    public static double PerMessage(AnalyzedCase analyzed, double excess) =>
+        excess * Quantiles.Median(analyzed.ReferenceNanosecondsPerOperation) / analyzed.Measurement.MessagesPerOperation;
 }

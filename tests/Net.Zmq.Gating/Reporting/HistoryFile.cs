@@ -1,5 +1,6 @@
 using System.Text.Json;
 using NetZmqTests.Gating.Counting;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -22,7 +23,7 @@ public static class HistoryFile
             Math.Round(Repeated.Median([.. c.Repetitions.Select(r => r.Values.Sum())]) / c.MessagesPerRepetition, 3)));
         var ratios = run.Paired is { } paired && run.PairedRun is { } compared
             ? compared.Cases.Select(c => new Entry($"{c.Case.Id} {paired.Pairing.Ratio}", "ratio",
-                Math.Round(c.Ratio.Value, 4), Units.F($"[{c.Ratio.Lower:0.0000}, {c.Ratio.Upper:0.0000}]")))
+                Math.Round(c.Ratio.Value, 4), F($"[{c.Ratio.Lower:0.0000}, {c.Ratio.Upper:0.0000}]")))
             : [];
         return [.. instructions, .. calls, .. ratios];
     }

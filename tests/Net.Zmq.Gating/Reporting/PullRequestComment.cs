@@ -72,14 +72,12 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
             ? $"Failing gates, the first {PullRequestComment.FailingShown} of {failing.Count}:"
             : "Failing gates:");
         Line();
-        Line("| Case | Gate | Measured | Bound | What moved |");
-        Line("|---|---|---|---|---|");
+        Header("Case", "Gate", "Measured", "Bound", "What moved");
         foreach (var gate in failing.Take(PullRequestComment.FailingShown))
         {
             var moved = gate.FunctionChanges.Count > 0 ? gate.FunctionChanges[0]
                 : gate.CallChanges.Count > 0 ? gate.CallChanges[0] : "";
-            Line($"| {Cell(gate.Case)} | {Cell(gate.Gate)} | {Cell(gate.Measured)} | {Cell(gate.Bound)} | " +
-                 $"{Cell(moved)} |");
+            Row(new[] { gate.Case, gate.Gate, gate.Measured, gate.Bound, moved }.Select(Cell));
         }
 
         Line();

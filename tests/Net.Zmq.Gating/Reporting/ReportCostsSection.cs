@@ -53,8 +53,7 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
             return;
         }
 
-        Line("| Case | Changed calls |");
-        Line("|---|---|");
+        Header("Case", "Changed calls");
         foreach (var gate in changed)
         {
             Line($"| {gate.Case} | {V(string.Join("; ", gate.CallChanges))} |");

@@ -1,4 +1,5 @@
 using NetZmqTests.Gating.Gates;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -19,8 +20,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
              "that does not hold here is a finding about this machine and workload, not a failure of the run; only " +
              "the claims marked as gates can fail it, through their gate.");
         Line();
-        Line("| Claim | Statement | Verdict | Measured | Gate |");
-        Line("|---|---|---|---|---|");
+        Header("Claim", "Statement", "Verdict", "Measured", "Gate");
         foreach (var claim in run.Claims)
         {
             var verdict = claim.Verdict switch
@@ -52,8 +52,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
         Line($"| BenchmarkDotNet | {V(m.BenchmarkDotNet)} |");
         Line($"| Threads | {V(m.Placement)} |");
         Line();
-        Line("| driver | version | from | native library | baseline recorded | baseline machine class |");
-        Line("|---|---|---|---|---|---|");
+        Header("driver", "version", "from", "native library", "baseline recorded", "baseline machine class");
         foreach (var s in run.Subjects)
         {
             var baseline = s.Basis?.Class.Fingerprint;
@@ -64,7 +63,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
             var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
                 ? $" (baseline: {V(baseline.Subject.Version)})"
                 : "";
-            var recorded = baseline is null ? "none" : V(Units.F($"{baseline.RecordedAt:u}"));
+            var recorded = baseline is null ? "none" : V(F($"{baseline.RecordedAt:u}"));
             Line($"| {s.Subject} | {V(s.Fingerprint.Version)}{versionNote} | {V(s.Fingerprint.Origin)} | " +
                  $"{V(s.Fingerprint.NativeLibrary)} | {recorded} ({s.BaselinePath}) | {same} |");
         }
@@ -81,8 +80,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
             .Select(g => $"{g.Count()} {Describe(g.Key)}"));
         Collapsible($"All {run.Gates.Count()} gates: {V(counts)}", () =>
         {
-            Line("| Gate | Case | Measured | Bound | Verdict |");
-            Line("|---|---|---|---|---|");
+            Header("Gate", "Case", "Measured", "Bound", "Verdict");
             foreach (var gate in Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
             {
                 var verdict = gate.Verdict switch

@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using static NetZmqTests.Gating.Running.ProcessFiles;
 
 namespace NetZmqTests.Gating.Reporting;
 
@@ -20,11 +21,11 @@ public static class ReportFiles
     public static void Write(JudgedRun run, string directory)
     {
         Directory.CreateDirectory(directory);
-        Replace(Path.Combine(directory, ReportName), ReportRenderer.Render(run));
-        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.Render(run, Link()));
-        Replace(Path.Combine(directory, ResultsName), JsonSerializer.Serialize(run, Json) + "\n");
-        Replace(Path.Combine(directory, BenchmarkDotNetJson.FileName), BenchmarkDotNetJson.Render(run));
-        Replace(Path.Combine(directory, HistoryFile.FileName), HistoryFile.Render(run));
+        WriteText(Path.Combine(directory, ReportName), ReportRenderer.Render(run));
+        WriteText(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.Render(run, Link()));
+        WriteText(Path.Combine(directory, ResultsName), JsonSerializer.Serialize(run, Json) + "\n");
+        WriteText(Path.Combine(directory, BenchmarkDotNetJson.FileName), BenchmarkDotNetJson.Render(run));
+        WriteText(Path.Combine(directory, HistoryFile.FileName), HistoryFile.Render(run));
     }
 
     /// <summary>A run that failed before any gate: report.md says why; an earlier run's results go.</summary>
@@ -34,12 +35,10 @@ public static class ReportFiles
         File.Delete(Path.Combine(directory, ResultsName));
         File.Delete(Path.Combine(directory, BenchmarkDotNetJson.FileName));
         File.Delete(Path.Combine(directory, HistoryFile.FileName));
-        Replace(Path.Combine(directory, ReportName),
+        WriteText(Path.Combine(directory, ReportName),
             $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
-        Replace(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, Link()));
+        WriteText(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, Link()));
     }
 
     private static string Link() => PullRequestComment.ReportLink(Environment.GetEnvironmentVariable);
-
-    private static void Replace(string path, string content) => Running.ProcessFiles.WriteText(path, content);
 }

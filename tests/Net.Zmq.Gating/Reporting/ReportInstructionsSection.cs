@@ -84,8 +84,7 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
         }
 
         RenderByVariant(run, paired);
-        Line("| Case | Verdict | Measured | Not judged |");
-        Line("|---|---|---|---|");
+        Header("Case", "Verdict", "Measured", "Not judged");
         foreach (var gate in paired.OrderByDescending(g => g.FailsRun).ThenBy(g => g.Case, StringComparer.Ordinal)
             .Take(MovedShown))
         {
@@ -114,8 +113,7 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
             return;
         }
 
-        Line("| Variant | Cases | Receiver, geometric mean | Total, geometric mean |");
-        Line("|---|---|---|---|");
+        Header("Variant", "Cases", "Receiver, geometric mean", "Total, geometric mean");
         foreach (var row in rows)
         {
             Line($"| {row.Key} | {row.Count()} | {Mean(row, "Receiver")} | {Mean(row, "Total")} |");

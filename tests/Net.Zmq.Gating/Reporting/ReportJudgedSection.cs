@@ -15,8 +15,7 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
             return;
         }
 
-        Line("| Suite | Gates | Receiver | Sender | Library threads |");
-        Line("|---|---|---|---|---|");
+        Header("Suite", "Gates", "Receiver", "Sender", "Library threads");
         foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",
                      StringComparer.Ordinal))
         {

@@ -61,8 +61,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
              $"{V(F($"{run.Duration.TotalSeconds:0}"))} s. Times are judged only as ratios between cases of the same " +
              "run; messages per second are reported, never asserted.");
         Line();
-        Line("| driver | measured | cases | what ran, or why not |");
-        Line("|---|---|---|---|");
+        Header("driver", "measured", "cases", "what ran, or why not");
         foreach (var subject in run.Subjects.Where(s => s.ShowTables).GroupBy(s => s.Subject))
         {
             var suites = string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"));

@@ -48,6 +48,15 @@ internal abstract class ReportSection(ReportText text)
 
     protected string V(int value) => text.V(value);
 
+    /// <summary>A table's header and its separator, every column left-aligned.</summary>
+    protected void Header(params IEnumerable<string> columns)
+    {
+        Row(columns);
+        Line($"|{string.Concat(columns.Select(_ => "---|"))}");
+    }
+
+    protected void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
+
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
     protected static string Part(string caseId, int index) => caseId.Split('/')[index];
 
@@ -64,14 +73,12 @@ internal abstract class ReportSection(ReportText text)
                 StringComparer.Ordinal).ToList();
             Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
             {
-                Line($"| Case | {string.Join(" | ", subjects)} |");
-                Line($"|---|{string.Concat(subjects.Select(_ => "---|"))}");
+                Header(["Case", .. subjects]);
                 foreach (var row in rows)
                 {
-                    var cells = subjects.Select(s => row.FirstOrDefault(c => Part(id(c), 0) == s) is { } c
+                    Row([row.Key, .. subjects.Select(s => row.FirstOrDefault(c => Part(id(c), 0) == s) is { } c
                         ? V(cell(c))
-                        : "");
-                    Line($"| {row.Key} | {string.Join(" | ", cells)} |");
+                        : "")]);
                 }
             });
         }

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Gates;
 using static NetZmqTests.Gating.Reporting.Units;
 
@@ -19,10 +20,9 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
-            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: receiver " +
-                 $"{V(ReportJudgedSection.Judged(counted, "Receiver"))}; sender " +
-                 $"{V(ReportJudgedSection.Judged(counted, "Sender"))}; library threads " +
-                 $"{V(ReportJudgedSection.Judged(counted, "Library"))} " +
+            var parts = InstructionProfiles.Judged.Select(p =>
+                $"{InstructionRule.Name(p)} {V(ReportJudgedSection.Judged(counted, p.ToString()))}");
+            Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: {string.Join("; ", parts)} " +
                  (linked ? "([how](#cpu-work-per-message))." : "(how: the report's \"CPU work per message\")."));
             Line();
         }
@@ -100,12 +100,11 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
             Line();
         }
 
-        Line("| Case | Gate | Measured | Bound | Baseline file |");
-        Line("|---|---|---|---|---|");
+        Header("Case", "Gate", "Measured", "Bound", "Baseline file");
         foreach (var gate in failing)
         {
             Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | " +
-                 $"{gate.Bound} | {gate.BaselineFile} |");
+                 $"{gate.Bound} | {gate.BaselinePath} |");
         }
     }
 
@@ -135,8 +134,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
              "thread placement); against another class only the suite means a baseline file declares portable are, " +
              "with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
         Line();
-        Line("| Baseline file | Time judged | Against the class |");
-        Line("|---|---|---|");
+        Header("Baseline file", "Time judged", "Against the class");
         foreach (var s in judged)
         {
             var basis = s.Basis!;

@@ -94,7 +94,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         {
             yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing),
                 subject with { Case = pairedId },
-                CallCountRule.Of(reference), varying, paired.ReferenceName, paired.Pairing.Source);
+                CallCountRule.Of(reference), varying, paired.ReferenceName, paired.Pairing.BaselinePath);
         }
     }
 
@@ -106,7 +106,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         {
             yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing),
                 subject with { Case = pairedId },
-                reference, PairedInstructionBounds, paired.ReferenceName, paired.Pairing.Source);
+                reference, PairedInstructionBounds, paired.ReferenceName, paired.Pairing.BaselinePath);
         }
     }
 

@@ -83,7 +83,7 @@ internal static class PerfRunNotes
     {
         var unreadable = store.ProblemsInEveryFile()
             .Where(p => !subjects.Any(s => (s.Error is not null && s.BaselinePath == p.Shown)
-                || s.Gates.Any(g => g.FailsRun && g.BaselineFile == p.Shown)))
+                || s.Gates.Any(g => g.FailsRun && g.BaselinePath == p.Shown)))
             .Select(p => new RunNote(NoteKind.InvalidBaseline, $"Unreadable baseline file (fails the run): {p.Problem}")
                 { Suite = p.Suite });
         var scope = $"profile {settings.Profile.Description}" +

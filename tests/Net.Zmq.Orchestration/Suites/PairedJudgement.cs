@@ -60,7 +60,7 @@ public abstract class PairedJudgement
         {
             IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
                 PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
-            var gated = GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases, paired.Pairing.Source,
+            var gated = GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases, paired.Pairing.BaselinePath,
                 gates: Evaluate(cases));
             return new(gated with { ShowTables = false }, Evaluate);
         }
