@@ -1,4 +1,3 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
@@ -38,12 +37,17 @@ public static class AggregateRule
             return null;
         }
 
-        var steady = timed
-            .Where(c => baseline.Cases.TryGetValue(c.Case.Id, out var expected) && expected.Tolerances.RunToRun <= MaximumRunToRun)
-            .ToList();
-
+        var steady = timed.Where(c => baseline.Cases.TryGetValue(c.Case.Id, out var expected)
+                                      && expected.Tolerances.RunToRun <= MaximumRunToRun).ToList();
         var name = $"{basis.File.Subject}/{basis.File.Suite}";
-        var (tolerance, whose) = ToleranceAndWhose(basis);
+        var (tolerance, whose) = basis.Time switch
+        {
+            TimeJudgement.OwnClass =>
+                (baseline.AggregateTolerance, F($"aggregateTolerance {baseline.AggregateTolerance:P0}")),
+            TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
+                (across, F($"crossClass {across:P0}, against the class {baseline.Key}")),
+            _ => (double.NaN, ""),
+        };
         if (double.IsNaN(tolerance))
         {
             return Shown(name, "—", basis.Time == TimeJudgement.AcrossClasses
@@ -52,49 +56,34 @@ public static class AggregateRule
         }
 
         var steadyGroups = steady.Select(c => c.Case.Group).Distinct().Count();
-        if (steadyGroups < MinimumGroups)
-        {
-            return Shown(name, "—", F($"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"),
-                baselinePath);
-        }
-
-        return Judge(steady, baseline, name, tolerance, whose, baselinePath);
+        return steadyGroups < MinimumGroups
+            ? Shown(name, "—", F($"not applied: on the class {baseline.Key} only {steadyGroups} groups have a case ") +
+                F($"steady enough for the mean (run-to-run swing ≤ {MaximumRunToRun:P0})"), baselinePath)
+            : Judge(steady, baseline, name, tolerance, F($"≤ {1 + tolerance:0.000} ({whose})"), baselinePath);
     }
 
-    /// <summary>
-    /// The tolerance and the format of its explanation (<c>{0}</c> the tolerance): the class's own or the cross-class
-    /// one; NaN where the mean is not judged against this class.
-    /// </summary>
-    private static (double Tolerance, string Whose) ToleranceAndWhose(BaselineBasis basis) => basis.Time switch
-    {
-        TimeJudgement.OwnClass => (basis.Class.AggregateTolerance, "aggregateTolerance {0:P0}"),
-        TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across => (across, $"crossClass {{0:P0}}, against the class {basis.Class.Key}"),
-        _ => (double.NaN, ""),
-    };
-
     /// <summary>The gate over the quietly measured cases; shown, not applied, where too few groups were.</summary>
-    private static GateResult Judge(List<AnalyzedCase> steady, ClassBaseline baseline, string name, double tolerance, string whose, string baselinePath)
+    private static GateResult Judge(List<AnalyzedCase> steady, ClassBaseline baseline, string name, double tolerance,
+        string bound, string baselinePath)
     {
-        var bound = 1 + tolerance;
-        var boundText = F($"≤ {bound:0.000} (") + string.Format(CultureInfo.InvariantCulture, whose, tolerance) + ")";
         var groups = steady
             .Where(c => !GateEvaluator.IsBusy(c.Measurement))
             .GroupBy(c => c.Case.Group)
-            .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value / baseline.Cases[c.Case.Id].Ratio)).ToList())
+            .Select(g => (IReadOnlyList<double>)g.Select(c => Math.Log(c.Ratio.Value / baseline.Cases[c.Case.Id].Ratio))
+                .ToList())
             .ToList();
         if (groups.Count < MinimumGroups)
         {
-            return Shown(name, boundText, F($"not applied: the machine was busy while most of the suite was measured, and {groups.Count} quiet groups are too few to average"),
-                baselinePath);
+            return Shown(name, bound, "not applied: the machine was busy while most of the suite was measured, and " +
+                F($"{groups.Count} quiet groups are too few to average"), baselinePath);
         }
 
         var estimate = GeometricMean.Of(groups);
-        var fails = estimate.Value > bound && estimate.Lower > 1;
+        var above = estimate.Value > 1 + tolerance;
+        var fails = above && estimate.Lower > 1;
         return new GateResult(Gate, name,
-            F($"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"),
-            boundText,
-            fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
-            estimate.Value > bound && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
+            F($"{estimate} over {groups.Sum(g => g.Count)} cases in {groups.Count} groups"), bound, fails ? GateVerdict.Fail : GateVerdict.Pass, baselinePath,
+            above && !fails ? "above the bound, but its 95 % interval reaches 1: not a significant slowdown" : null);
     }
 
     /// <summary>The gate shown, not applied, with its bound (or "—") and why.</summary>

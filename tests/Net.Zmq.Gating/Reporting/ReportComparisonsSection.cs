@@ -14,12 +14,10 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
     {
         Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
         Line();
-        if (Compared(run, comparison) is not { } compared)
+        if (Compared(run, comparison) is not ({ } rows, { } references))
         {
             return;
         }
-
-        var (rows, references) = compared;
 
         Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size " +
              $"both ran, with the range of those cases (below 1.000 {comparison.Subject} is faster). Case by case " +
@@ -74,12 +72,10 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
     {
         Line(comparison.Explanation);
         Line();
-        if (Compared(run, comparison) is not { } compared)
+        if (Compared(run, comparison) is not ({ } rows, { } references))
         {
             return;
         }
-
-        var (rows, references) = compared;
 
         Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) +
              " | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
@@ -112,7 +108,7 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
             Line($"    title \"{comparison.Subject} ÷ {first.Name}, {suite.Key}\"");
             Line("    x-axis [" + string.Join(", ", ratios.Select(r => $"\"{r.Label}\"")) + "]");
             var top = Math.Ceiling(Math.Max(2, ratios.Max(r => r.Ratio))).ToString(CultureInfo.InvariantCulture);
-            Line($"    y-axis \"time ratio\" 0 --> {(Scrub ? Scrubbed : top)}");
+            Line($"    y-axis \"time ratio\" 0 --> {V(top)}");
             Line("    bar [" + string.Join(", ", ratios.Select(r => V(F($"{r.Ratio:0.000}")))) + "]");
             Line("```");
             Line();

@@ -99,14 +99,13 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
             Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
             foreach (var c in group)
             {
-                var m = c.Measurement;
-                Line($"| {c.Case.Variant} | {V(Time(m.MeanNanoseconds))} | {V(Time(m.NanosecondsPerMessage))} | " +
-                     $"{V(Rate(m.MessagesPerSecond))} | {V(Throughput(m.BytesPerSecond))} | " +
-                     $"{V(Bytes(m.BytesAllocatedPerOperation))} | {V(Count(m.Gen0PerThousandOperations))} | " +
-                     $"{V(Count(m.Gen1PerThousandOperations))} | {V(Count(m.Gen2PerThousandOperations))} | " +
-                     $"{(c.Case.IsReference ? "1.000 (reference)" : V(c.Ratio.ToString()))} | " +
-                     (c.CpuRatio is null ? "–" : c.Case.IsReference ? "1.000 (reference)" : V(c.CpuRatio.ToString())) +
-                     " |");
+                var (m, reference) = (c.Measurement, "1.000 (reference)");
+                Row([c.Case.Variant, .. new[] { Time(m.MeanNanoseconds), Time(m.NanosecondsPerMessage),
+                    Rate(m.MessagesPerSecond), Throughput(m.BytesPerSecond), Bytes(m.BytesAllocatedPerOperation),
+                    Count(m.Gen0PerThousandOperations), Count(m.Gen1PerThousandOperations),
+                    Count(m.Gen2PerThousandOperations) }.Select(V),
+                    c.Case.IsReference ? reference : V(c.Ratio.ToString()),
+                    c.CpuRatio is null ? "–" : c.Case.IsReference ? reference : V(c.CpuRatio.ToString())]);
             }
 
             Line();

@@ -36,8 +36,6 @@ internal sealed class ReportText(bool scrub)
 /// <summary>A part of the report, written into the report's text with its helpers.</summary>
 internal abstract class ReportSection(ReportText text)
 {
-    protected const string Scrubbed = ReportText.Scrubbed;
-
     protected bool Scrub => text.Scrub;
 
     protected void Line(string line = "") => text.Line(line);

@@ -16,7 +16,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     /// </summary>
     public void RenderVerdict(JudgedRun run, bool linked = true)
     {
-        Line(Scrub ? Scrubbed : Verdict(run, linked));
+        Line(V(Verdict(run, linked)));
         Line();
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
@@ -69,7 +69,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         if (Scrub || failing.Count + notGated.Count + unreadable.Count == 0)
         {
             // Which gates fail is the run's outcome, not the report's structure.
-            Line(Scrub ? Scrubbed : "None.");
+            Line(V("None."));
             Line();
             return;
         }
