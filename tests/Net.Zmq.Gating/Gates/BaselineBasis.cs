@@ -38,8 +38,15 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
         var basis = (own is { Runs.SwingMeasured: true }
             ? new BaselineBasis(file, own, TimeJudgement.OwnClass, null)
             : Across(file, machine, own)) with { OwnClass = own };
-        return nativeLibrary is not null && NativeVersionBlocker(basis.Class.Fingerprint.Subject, nativeLibrary) is { } blocked
-            ? basis with { Time = TimeJudgement.NotJudged, Why = blocked }
+        // A ratio that moved with another native library is not a regression of anything this suite gates.
+        var recorded = basis.Class.Fingerprint.Subject.Version;
+        return nativeLibrary is not null && recorded != nativeLibrary.Version
+            ? basis with
+            {
+                Time = TimeJudgement.NotJudged,
+                Why = $"not applied: the baseline's time ratios were recorded on version {recorded} of the library; " +
+                      $"this run loads {nativeLibrary.Version}",
+            }
             : basis;
     }
 
@@ -97,13 +104,4 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
             : $"not applied: this machine's class ({machine.Class}) is in the file from a single refresh, without its run-to-run swing; " +
               $"until then only suite means are judged, against {measured.Key}; {adopt}");
     }
-
-    /// <summary>
-    /// Null when the subject's native library is the version its baseline recorded; otherwise why its time ratios are
-    /// not judged: a ratio that moved with another floor is not a regression of anything this suite gates.
-    /// </summary>
-    public static string? NativeVersionBlocker(SubjectFingerprint baseline, SubjectFingerprint current) =>
-        baseline.Version == current.Version
-            ? null
-            : $"not applied: the baseline's time ratios were recorded on version {baseline.Version} of the library; this run loads {current.Version}";
 }

@@ -1,6 +1,5 @@
 using System.Globalization;
 using NetZmqTests.Gating.Counting;
-using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Gates;
 
@@ -14,31 +13,27 @@ public static class CallCountRule
     /// <summary>The reference's count per repetition of so many messages, or null where it varied.</summary>
     public sealed record Reference(long Messages, IReadOnlyDictionary<string, long?> Calls);
 
-    public static Reference Of(CountedCase counted) =>
-        new(counted.MessagesPerRepetition, counted.Calls.ToDictionary(c => c, c => counted.IsSteady(c) ? counted.CountIn(0, c) : (long?)null, StringComparer.Ordinal));
+    public static Reference Of(CountedCase counted) => new(counted.MessagesPerRepetition, counted.Calls.ToDictionary(
+        c => c, c => counted.IsSteady(c) ? counted.CountIn(0, c) : (long?)null, StringComparer.Ordinal));
 
     /// <param name="timingDependent">Calls shown only, wherever they are steady: those that varied in any case of the
     /// reference (<see cref="RunCounts.VaryingIn"/>).</param>
-    public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent, string referenceName, string baselinePath)
+    public static GateResult Evaluate(GateId id, CountedCase measured, Reference reference,
+        IReadOnlySet<string> timingDependent, string referenceName, string baselinePath)
     {
         var (more, fewer, varying, judged) = Compare(measured, reference, timingDependent);
         var verdict = more.Count > 0 ? GateVerdict.Fail : judged > 0 ? GateVerdict.Pass : GateVerdict.NotApplied;
         var shown = more.Count > 0
             ? $"more calls than {referenceName}: {string.Join(", ", more)}"
-            : $"{judged} call{(judged == 1 ? "" : "s")} judged exactly, none made more often per message than by {referenceName}";
-        var notes = new List<string>();
-        if (fewer.Count > 0)
-        {
-            notes.Add($"fewer calls than {referenceName}: {string.Join(", ", fewer)}");
-        }
-
-        if (varying.Count > 0)
-        {
-            notes.Add($"vary with timing or are not judged (shown only): {string.Join(", ", varying)}");
-        }
-
-        return new GateResult(id, measured.Case, shown, $"no function called more often per message than {referenceName}", verdict, baselinePath,
-            notes.Count == 0 ? null : string.Join("; ", notes))
+            : $"{judged} call{(judged == 1 ? "" : "s")} judged exactly, " +
+              $"none made more often per message than by {referenceName}";
+        var note = GateResult.Join(
+            fewer.Count > 0 ? $"fewer calls than {referenceName}: {string.Join(", ", fewer)}" : null,
+            varying.Count > 0
+                ? $"vary with timing or are not judged (shown only): {string.Join(", ", varying)}"
+                : null);
+        var bound = $"no function called more often per message than {referenceName}";
+        return new GateResult(id, measured.Case, shown, bound, verdict, baselinePath, note)
         {
             CallChanges = [.. more.Select(m => "more: " + m), .. fewer.Select(f => "fewer: " + f)],
         };
@@ -68,7 +63,8 @@ public static class CallCountRule
             var there = (Int128)known.Value * measured.MessagesPerRepetition;
             if (here != there)
             {
-                (here > there ? more : fewer).Add(F($"{call} {Per(known.Value, reference.Messages)} → {Per(measured.CountIn(0, call), measured.MessagesPerRepetition)} per message"));
+                var now = Per(measured.CountIn(0, call), measured.MessagesPerRepetition);
+                (here > there ? more : fewer).Add($"{call} {Per(known.Value, reference.Messages)} → {now} per message");
             }
         }
 

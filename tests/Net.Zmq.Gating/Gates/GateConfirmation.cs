@@ -8,14 +8,16 @@ namespace NetZmqTests.Gating.Gates;
 public static class GateConfirmation
 {
     /// <summary>The cases whose time gates failed: what to measure again.</summary>
-    public static IReadOnlyList<string> CasesToRemeasure(IEnumerable<GateResult> gates) =>
-        gates.Where(g => g.JudgesTime && g.Verdict == GateVerdict.Fail).Select(g => g.Case).Distinct(StringComparer.Ordinal).ToList();
+    public static IReadOnlyList<string> CasesToRemeasure(IEnumerable<GateResult> gates) => gates
+        .Where(g => g.JudgesTime && g.Verdict == GateVerdict.Fail).Select(g => g.Case).Distinct(StringComparer.Ordinal)
+        .ToList();
 
     /// <summary>
     /// <paramref name="first"/> with each failed time gate replaced by its judgement again (<paramref name="again"/>,
     /// or <paramref name="onBothPasses"/>): it fails only if it failed both times; its note gives both.
     /// </summary>
-    public static IReadOnlyList<GateResult> Apply(IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again, bool onBothPasses = false)
+    public static IReadOnlyList<GateResult> Apply(
+        IReadOnlyList<GateResult> first, IReadOnlyList<GateResult> again, bool onBothPasses = false)
     {
         var how = onBothPasses ? "on both passes together" : "when measured again";
         var second = again.ToDictionary(g => (g.Id, g.Case));
@@ -28,14 +30,18 @@ public static class GateConfirmation
 
             if (!second.TryGetValue((g.Id, g.Case), out var retry))
             {
-                return g with { Note = Join(g.Note, "not re-measured, so not confirmed; counted as failing") };
+                return g with
+                {
+                    Note = GateResult.Join(g.Note, "not re-measured, so not confirmed; counted as failing"),
+                };
             }
 
-            return retry.Verdict == GateVerdict.Pass
-                ? retry with { Note = Join(retry.Note, $"first measured {g.Measured}, which failed; not reproduced {how}") }
-                : retry with { Note = Join(retry.Note, $"reproduced {how}: first measured {g.Measured}, then {retry.Measured}") };
+            return retry with
+            {
+                Note = GateResult.Join(retry.Note, retry.Verdict == GateVerdict.Pass
+                    ? $"first measured {g.Measured}, which failed; not reproduced {how}"
+                    : $"reproduced {how}: first measured {g.Measured}, then {retry.Measured}"),
+            };
         }).ToList();
     }
-
-    private static string Join(string? note, string more) => note is null ? more : $"{note}; {more}";
 }

@@ -120,5 +120,5 @@ public static class GateEvaluator
 
     internal static GateResult NotApplied(GateResult gate, string? why) => why is null
         ? gate
-        : gate with { Verdict = GateVerdict.NotApplied, Note = gate.Note is null ? why : $"{why}; {gate.Note}" };
+        : gate with { Verdict = GateVerdict.NotApplied, Note = GateResult.Join(why, gate.Note) };
 }

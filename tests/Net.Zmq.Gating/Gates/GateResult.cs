@@ -47,6 +47,10 @@ public sealed record GateResult(
     /// <summary>For an instruction gate: how each judged part was judged, and its judged growth.</summary>
     public IReadOnlyList<JudgedPart> Parts { get; init; } = [];
 
+    /// <summary>Two notes as one ("first; second"), either possibly absent.</summary>
+    internal static string? Join(string? first, string? second) =>
+        first is null ? second : second is null ? first : $"{first}; {second}";
+
     /// <summary>One line that says everything a reader needs to act.</summary>
     public string Describe() =>
         $"{Gate} {Verdict switch { GateVerdict.Pass => "holds", GateVerdict.NotApplied => "is not applied", _ => "FAILS" }} " +

@@ -88,8 +88,7 @@ public static class PairedGates
         if (kind == GateKind.PairedTime && compared.ProcessRatios is { Count: > 1 } processes)
         {
             // A state of one process widens the interval; each process's own ratio shows which.
-            var each = $"per process {string.Join(", ", processes.Select(r => F($"{r:0.000}")))}";
-            note = note is null ? each : $"{note}; {each}";
+            note = GateResult.Join(note, $"per process {string.Join(", ", processes.Select(r => F($"{r:0.000}")))}");
         }
 
         return Judged(kind, compared.Case.Id, ratio.ToString(), bound, pairing,
