@@ -50,7 +50,7 @@ public static class BenchmarkSession
     private static IEnumerable<CaseMeasurement> Attribute(InterleavedCells cells, string cell,
         IReadOnlyList<ScheduledOperation> schedule, IReadOnlyList<double> nanoseconds)
     {
-        var records = cells.Records(cell);
+        var records = cells.Recorded.Records.GetValueOrDefault(cell) ?? [];
         if (records.Count < nanoseconds.Count)
         {
             throw new InvalidOperationException(
@@ -89,7 +89,7 @@ public static class BenchmarkSession
             CpuNanosecondsPerOperation = records.All(r => r.CpuNanoseconds > 0)
                 ? [.. records.Select(r => (double)r.CpuNanoseconds)]
                 : [],
-            NeighbourCpus = cells.NeighbourCpus(cell),
+            NeighbourCpus = cells.Recorded.Neighbours.TryGetValue(cell, out var cpus) ? cpus : null,
         };
     }
 
@@ -136,8 +136,8 @@ public static class BenchmarkSession
             var report = summary.Reports.FirstOrDefault(r => r.BenchmarkCase == benchmark);
             if (report is null || !report.Success || report.ResultStatistics is null)
             {
-                failures.Add(
-                    $"{id}: {cells.Explain(id) ?? "did not complete; the BenchmarkDotNet log above says why"}");
+                failures.Add($"{id}: " + (cells.Recorded.Failures.GetValueOrDefault(id)
+                    ?? "did not complete; the BenchmarkDotNet log above says why"));
                 continue;
             }
 

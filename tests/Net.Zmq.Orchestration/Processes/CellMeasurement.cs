@@ -62,9 +62,7 @@ internal static class CellMeasurement
                     id => PerfCases.Identify(byId[id]),
                     id => byId[id].MessageSize,
                     CaseCatalog.MessagesPerOperation,
-                    run.FailureOf,
-                    run.RecordsOf,
-                    run.NeighbourCpusOf,
+                    run,
                     cell => estimates[cell]),
                 Path.Combine(artifactsDirectory, "bdn"), log);
         }

@@ -7,14 +7,12 @@ internal sealed class ChildProcesses(string assembly)
 {
     /// <summary>
     /// Runs one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if
-    /// given, lines relayed; an error with its last lines where it fails or outlives <paramref name="deadline"/>.
+    /// given, its lines to <paramref name="lines"/>; an error where it fails or outlives <paramref name="deadline"/>.
     /// </summary>
-    public void Start(string method, string what, string label, string output, TimeSpan deadline,
-        IReadOnlyDictionary<string, string> environment, Action<string> log, Action<string> progress, string detail,
-        IReadOnlyList<string>? wrapper = null)
+    public void Start(string method, string what, string output, TimeSpan deadline,
+        IReadOnlyDictionary<string, string> environment, ChildLines lines, IReadOnlyList<string>? wrapper = null)
     {
         var start = StartInfo(method, environment, wrapper ?? []);
-        var lines = new ChildLines(label, log, progress);
         using var child = Process.Start(start) ?? throw new InvalidOperationException(
             $"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
         child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
@@ -31,9 +29,7 @@ internal sealed class ChildProcesses(string assembly)
         child.WaitForExit();
         if (child.ExitCode != 0 || !File.Exists(output))
         {
-            throw new InvalidOperationException(
-                $"{what}{(detail.Length > 0 ? $" ({detail})" : "")} failed, " +
-                $"exit code {child.ExitCode}: {lines.Tail()}");
+            throw new InvalidOperationException($"{what} failed, exit code {child.ExitCode}: {lines.Tail()}");
         }
     }
 
@@ -57,48 +53,6 @@ internal sealed class ChildProcesses(string assembly)
         return start;
     }
 
-    /// <summary>
-    /// A child process's lines: progress lines go to <c>progress</c>, every other line to <c>log</c>, prefixed with the
-    /// child's label; the last 40 are kept for the error that names why the child failed.
-    /// </summary>
-    private sealed class ChildLines(string label, Action<string> log, Action<string> progress)
-    {
-        private readonly Queue<string> _tail = new();
-
-        public void Relay(string? line)
-        {
-            if (line is null)
-            {
-                return;
-            }
-
-            if (line.StartsWith(ProcessEntry.ProgressPrefix, StringComparison.Ordinal))
-            {
-                progress($"[{label}] {line[ProcessEntry.ProgressPrefix.Length..]}");
-                return;
-            }
-
-            lock (_tail)
-            {
-                _tail.Enqueue(line);
-                if (_tail.Count > 40)
-                {
-                    _tail.Dequeue();
-                }
-            }
-
-            log($"[{label}] {line}");
-        }
-
-        public string Tail()
-        {
-            lock (_tail)
-            {
-                return string.Join(" | ", _tail);
-            }
-        }
-    }
-
     /// <summary>The .NET host this process runs under (or the SDK's), to run the test assembly again.</summary>
     private static string DotnetHost()
     {
@@ -110,5 +64,47 @@ internal sealed class ChildProcesses(string assembly)
         return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host)
             ? host
             : "dotnet";
+    }
+}
+
+/// <summary>
+/// A child process's lines: progress lines go to <c>progress</c> if given, every other line to <c>log</c>, prefixed
+/// with the child's label; the last 40 are kept for the error that names why the child failed.
+/// </summary>
+internal sealed class ChildLines(string label, Action<string> log, Action<string>? progress = null)
+{
+    private readonly Queue<string> _tail = new();
+
+    public void Relay(string? line)
+    {
+        if (line is null)
+        {
+            return;
+        }
+
+        if (line.StartsWith(ProcessEntry.ProgressPrefix, StringComparison.Ordinal))
+        {
+            progress?.Invoke($"[{label}] {line[ProcessEntry.ProgressPrefix.Length..]}");
+            return;
+        }
+
+        lock (_tail)
+        {
+            _tail.Enqueue(line);
+            if (_tail.Count > 40)
+            {
+                _tail.Dequeue();
+            }
+        }
+
+        log($"[{label}] {line}");
+    }
+
+    public string Tail()
+    {
+        lock (_tail)
+        {
+            return string.Join(" | ", _tail);
+        }
     }
 }

@@ -102,9 +102,9 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         ProcessFiles.Write(requestPath, request);
         var manifest = Path.Combine(directory, InstructionManifest.FileName);
         // About a second a case under Valgrind, and start-up.
-        _children.Start(entry.CountInstructions, $"the instruction process ({label})", label, manifest,
+        _children.Start(entry.CountInstructions, $"the instruction process ({label})", manifest,
             TimeSpan.FromSeconds((3 * cases.Count) + 300),
-            ProcessEnvironment(requestPath, directory), log, _ => { }, "", Valgrind(directory));
+            ProcessEnvironment(requestPath, directory), new ChildLines(label, log), Valgrind(directory));
         return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest),
             InstructionCounting.IsNativeLibrary,
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));

@@ -50,13 +50,13 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
         var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);
         var clock = Stopwatch.StartNew();
-        _children.Start(entry.Measure, $"measuring process {request.Process + 1}", $"process {request.Process + 1}",
-            request.Output, deadline,
+        _children.Start(entry.Measure, $"measuring process {request.Process + 1} (seed {seed})", request.Output,
+            deadline,
             new Dictionary<string, string>
             {
                 [MeasurementRequest.Variable] = requestPath,
                 [RunSeed.Variable] = seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            }, log, progress, $"seed {seed}");
+            }, new ChildLines($"process {request.Process + 1}", log, progress));
         return ProcessFiles.Read<MeasuredProcess>(request.Output) with { Seconds = clock.Elapsed.TotalSeconds };
     }
 
@@ -78,13 +78,13 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
         var clock = Stopwatch.StartNew();
         log($"counting native calls in a process of its own: {cases.Count} cases");
         // About 50 ms a case (three short repetitions and a workload per cell), and start-up.
-        _children.Start(entry.Count, "the counting process", "counting", request.Output,
+        _children.Start(entry.Count, "the counting process", request.Output,
             TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
             new Dictionary<string, string>
             {
                 [CountingRequest.Variable] = requestPath,
                 [NativeCallCounter.Variable] = "1",
-            }, log, _ => { }, "");
+            }, new ChildLines("counting", log));
         var counts = ProcessFiles.Read<RunCounts>(request.Output);
         log($"counted in {clock.Elapsed.TotalSeconds:0} s");
         return counts;
