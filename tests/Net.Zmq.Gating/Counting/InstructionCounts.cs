@@ -1,5 +1,4 @@
 using System.Globalization;
-using System.Text.Json.Serialization;
 
 namespace NetZmqTests.Gating.Counting;
 
@@ -41,10 +40,6 @@ public sealed record InstructionRepetition(long Receiver, long Sender, long Libr
     };
 }
 
-/// <summary>A function's instructions per message in a counted case.</summary>
-/// <param name="File">The file its code came from (<c>???</c> for code made at run time), where known.</param>
-public sealed record FunctionInstructions(string Name, string File, double Self, double? Inclusive);
-
 /// <summary>
 /// One case's user-space instructions, counted under Valgrind in a process that times nothing: a few repetitions, and
 /// per judged part its functions and system calls in each. A part is <see cref="IsSteady">steady</see> when its
@@ -68,9 +63,6 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
 
     public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= Repeated.SteadyWithin;
 
-    public (double Lowest, double Highest) Range(ThreadPart part) => Repetitions.Count == 0 ? (0, 0)
-        : ((double)Repetitions.Min(r => r.Of(part)) / MessagesPerRepetition, (double)Repetitions.Max(r => r.Of(part)) / MessagesPerRepetition);
-
     /// <summary>Whole instructions per message, "~" before them where the part is not steady.</summary>
     public string Shown(ThreadPart part) =>
         (IsSteady(part) || PerMessage(part) == 0 ? "" : "~") + PerMessage(part).ToString("#,0", CultureInfo.InvariantCulture);
@@ -93,9 +85,6 @@ public sealed record RunInstructions(IReadOnlyList<CountedInstructions> Cases, s
     public double Seconds { get; init; }
 
     public static RunInstructions None(string why) => new([], why);
-
-    [JsonIgnore]
-    public bool Counted => Skipped is null;
 
     public CountedInstructions? Of(string caseId) => Cases.FirstOrDefault(c => c.Case == caseId);
 

@@ -51,28 +51,22 @@ public sealed unsafe class InstructionMarks
 
     public void Start() => _start();
 
-    public void ZeroAll(MarkText zero) => Monitor(zero);
-
-    /// <summary>Writes every thread's counts since the last zero, a file per thread.</summary>
-    public void DumpAll(MarkText dump) => Monitor(dump);
-
     public void ToggleOwn() => _toggleOwn();
 
     /// <summary>Writes the calling thread's counts alone, in a file that names the thread.</summary>
     public void DumpOwn(MarkText name) => _dumpOwn(name.Native);
 
-    private void Monitor(MarkText command)
+    /// <summary>
+    /// A monitor command: <c>zero</c> zeroes every thread's counts; <c>dump &lt;name&gt;</c> writes every thread's
+    /// counts since the last zero, a file per thread.
+    /// </summary>
+    public void Monitor(MarkText command)
     {
         if (_monitor(command.Native) != 0)
         {
             throw new InvalidOperationException($"callgrind did not take the monitor command \"{command.Text}\"");
         }
     }
-
-    /// <summary>A zero command, and a dump command <c>dump &lt;name&gt;</c>.</summary>
-    public static MarkText Zero() => new("zero");
-
-    public static MarkText Dump(string name) => new($"dump {name}");
 }
 
 /// <summary>A marker's text as a native string, prepared before the counted part begins.</summary>

@@ -51,17 +51,13 @@ public static class InstructionProfiles
             if (missing is not null)
             {
                 uncounted.Add(new UncountedCase(group.Key,
-                    $"callgrind wrote no profile for its dump {missing.Name} or its threads' tags (see the instruction process's output)"));
+                    $"callgrind wrote no profile for its dump {missing.Name} or its threads' tags " +
+                    "(see the instruction process's output)"));
                 continue;
             }
 
-            var repetitions = group.OrderBy(d => d.Repetition)
-                .Select(d => Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary, names))
-                .ToList();
-            cases.Add(new CountedInstructions(group.Key, group.First().Messages, [.. repetitions.Select(r => r.Totals)],
-                Judged.ToDictionary(p => p, p => PartCounts.Of(group.First().Messages,
-                    [.. repetitions.Select(r => r.Functions[p])],
-                    [.. repetitions.Select(r => r.Calls[p])], [.. repetitions.Select(r => r.SystemCalls[p])]))));
+            cases.Add(Counted(group.Key, group.First().Messages, [.. group.OrderBy(d => d.Repetition).Select(d =>
+                Repetition(dumps[d.Name], threads[d.ReceiverTag], threads[d.SenderTag], isLibrary, names))]));
         }
 
         return new RunInstructions(cases, null) { Uncounted = uncounted, ProfilesDirectory = directory,
@@ -88,49 +84,34 @@ public static class InstructionProfiles
         return files;
     }
 
-    private static CountedRepetition Repetition(IEnumerable<CallgrindFile> threads, int receiver, int sender,
-        Func<string, bool> isLibrary, PerfMap names)
+    /// <summary>
+    /// One repetition's threads: each part's own instructions, memory bookkeeping apart, and each judged part's
+    /// profiles.
+    /// </summary>
+    private static (InstructionRepetition Totals, Dictionary<ThreadPart, ThreadProfile[]> Parts) Repetition(
+        IEnumerable<CallgrindFile> threads, int receiver, int sender, Func<string, bool> isLibrary, PerfMap names)
     {
-        var own = Enum.GetValues<ThreadPart>().ToDictionary(p => p, _ => 0L);
-        var functions = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
-        var calls = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
-        var systemCalls = Judged.ToDictionary(p => p, _ => new Dictionary<string, long>(StringComparer.Ordinal));
-        foreach (var thread in threads)
-        {
-            var profile = ThreadProfile.Of(thread, names);
-            var part = thread.Thread == receiver ? ThreadPart.Receiver
+        var profiles = threads.Select(thread => (Profile: ThreadProfile.Of(thread, names),
+            Part: thread.Thread == receiver ? ThreadPart.Receiver
                 : thread.Thread == sender ? ThreadPart.Sender
                 : thread.Functions.Any(f => isLibrary(f.File)) ? ThreadPart.Library
-                : ThreadPart.Other;
-            own[ThreadPart.Memory] += profile.Memory;
-            own[part] += profile.Own;
-            if (functions.TryGetValue(part, out var into))
-            {
-                Add(into, profile.Functions);
-                Add(calls[part], profile.Calls);
-                Add(systemCalls[part], profile.SystemCalls);
-            }
-        }
-
-        return new CountedRepetition(new InstructionRepetition(own[ThreadPart.Receiver], own[ThreadPart.Sender],
-            own[ThreadPart.Library], own[ThreadPart.Other],
-            own[ThreadPart.Memory]), Read(functions), Read(calls), Read(systemCalls));
+                : ThreadPart.Other)).ToList();
+        long Own(ThreadPart part) => profiles.Where(p => p.Part == part).Sum(p => p.Profile.Own);
+        return (new InstructionRepetition(Own(ThreadPart.Receiver), Own(ThreadPart.Sender), Own(ThreadPart.Library),
+                Own(ThreadPart.Other), profiles.Sum(p => p.Profile.Memory)),
+            Judged.ToDictionary(part => part,
+                part => profiles.Where(p => p.Part == part).Select(p => p.Profile).ToArray()));
     }
 
-    private static void Add(Dictionary<string, long> into, IReadOnlyDictionary<string, long> counts)
-    {
-        foreach (var (name, count) in counts)
-        {
-            into[name] = into.GetValueOrDefault(name) + count;
-        }
-    }
+    private static CountedInstructions Counted(string id, int messages,
+        List<(InstructionRepetition Totals, Dictionary<ThreadPart, ThreadProfile[]> Parts)> repetitions) =>
+        new(id, messages, [.. repetitions.Select(r => r.Totals)], Judged.ToDictionary(p => p, p => PartCounts.Of(
+            messages, [.. repetitions.Select(r => Sum(r.Parts[p], t => t.Functions))],
+            [.. repetitions.Select(r => Sum(r.Parts[p], t => t.Calls))],
+            [.. repetitions.Select(r => Sum(r.Parts[p], t => t.SystemCalls))])));
 
-    private static Dictionary<ThreadPart, IReadOnlyDictionary<string, long>> Read(Dictionary<ThreadPart,
-        Dictionary<string, long>> counts) =>
-        counts.ToDictionary(c => c.Key, c => (IReadOnlyDictionary<string, long>)c.Value);
-
-    private sealed record CountedRepetition(InstructionRepetition Totals, IReadOnlyDictionary<ThreadPart,
-        IReadOnlyDictionary<string, long>> Functions,
-        IReadOnlyDictionary<ThreadPart, IReadOnlyDictionary<string, long>> Calls, IReadOnlyDictionary<ThreadPart,
-            IReadOnlyDictionary<string, long>> SystemCalls);
+    private static Dictionary<string, long> Sum(
+        IEnumerable<ThreadProfile> profiles, Func<ThreadProfile, IReadOnlyDictionary<string, long>> counts) =>
+        profiles.SelectMany(counts).GroupBy(c => c.Key, StringComparer.Ordinal)
+            .ToDictionary(g => g.Key, g => g.Sum(c => c.Value), StringComparer.Ordinal);
 }

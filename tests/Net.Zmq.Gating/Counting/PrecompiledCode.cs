@@ -38,16 +38,11 @@ public sealed class PrecompiledCode
         }
 
         var file = Running.ProcessFiles.Read<PrecompiledCodeFile>(path);
-        var images = file.Images.Where(i => File.Exists(i.Path)).Select(i => (i, System.IO.Path.GetFileName(i.Path),
-            Functions(i.Path)))
-            .Where(i => i.Item3.Starts.Length > 0).Select(i => (i.i, i.Item2, i.Item3.Starts, i.Item3.Ends)).ToList();
-        var names = new Dictionary<ulong, string>();
-        foreach (var name in file.Names)
-        {
-            names.TryAdd(name.Address, name.Name);
-        }
-
-        return new PrecompiledCode(images, names);
+        var images = file.Images.Where(i => File.Exists(i.Path)).Select(i => (Image: i, Functions: Functions(i.Path)))
+            .Where(i => i.Functions.Starts.Length > 0)
+            .Select(i => (i.Image, System.IO.Path.GetFileName(i.Image.Path), i.Functions.Starts, i.Functions.Ends));
+        return new PrecompiledCode([.. images],
+            file.Names.DistinctBy(n => n.Address).ToDictionary(n => n.Address, n => n.Name));
     }
 
     /// <summary>

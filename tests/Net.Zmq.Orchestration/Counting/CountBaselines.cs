@@ -53,10 +53,16 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
     public CountedOn CountedOn(GatedSuite suite) =>
         new($"{suite.Subject} {suite.Fingerprint.Version}", runtime, suite.Fingerprint.NativeLibrary, cpu);
 
+    /// <summary>
+    /// The suite's cases of <paramref name="all"/>, each by <paramref name="evaluate"/> (given the file and its name)
+    /// where the file has an entry for it.
+    /// </summary>
     public IReadOnlyList<GateResult> Judge<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite,
-        IReadOnlyList<TCounted> counted, Func<TFile, TCounted, GateResult?> evaluate)
+        IEnumerable<TCounted> all, Func<TFile, TCounted, string, GateResult?> evaluate)
         where TFile : class
     {
+        var prefix = $"{suite.Subject}/{suite.Suite}/";
+        List<TCounted> counted = [.. all.Where(c => kind.CaseOf(c).StartsWith(prefix, StringComparison.Ordinal))];
         if (counted.Count == 0)
         {
             return [];
@@ -72,19 +78,26 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
             return [Unusable(BaselineCommands.Unreadable(error))];
         }
 
-        var file = load.File;
-        if (refreshing)
-        {
-            if (load.Error is not null)
-                _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
-            file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, file));
-            _notes.Add(PerfRunNotes.CountsRefreshed(suite.SuiteId, load.Shown, kind.What, counted.Count));
-        }
-
+        var file = refreshing ? Refresh(kind, suite, load, counted) : load.File;
         return file is null
             ? [Unusable(BaselineCommands.Missing(load.Shown))]
-            : [.. counted.Select(c => evaluate(file, c) ?? new GateResult(id, kind.CaseOf(c), "counted",
+            : [.. counted.Select(c => evaluate(file, c, load.Shown) ?? new GateResult(id, kind.CaseOf(c), "counted",
                 $"an entry in the {kind.What} baseline", GateVerdict.NotApplied, load.Shown,
                 $"{load.Shown} has no entry for this case: a refresh writes it"))];
+    }
+
+    /// <summary>The suite's file of <paramref name="kind"/> written afresh from <paramref name="counted"/>.</summary>
+    private TFile Refresh<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite,
+        CountBaselineLoad<TFile> load, List<TCounted> counted)
+        where TFile : class
+    {
+        if (load.Error is not null)
+        {
+            _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
+        }
+
+        var file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, load.File));
+        _notes.Add(PerfRunNotes.CountsRefreshed(suite.SuiteId, load.Shown, kind.What, counted.Count));
+        return file;
     }
 }

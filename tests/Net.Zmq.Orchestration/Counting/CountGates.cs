@@ -15,9 +15,6 @@ namespace NetZmqTests.Orchestration.Counting;
 /// </summary>
 public sealed class CountGates(BaselineStore store, bool refreshing, string runtime)
 {
-    /// <summary>How much head ÷ base may grow per judged part: a new baseline file's bounds (A/A runs).</summary>
-    public static InstructionBounds PairedInstructionBounds => InstructionBaseline.NewFileBounds;
-
     /// <summary>The suites with count gates added, and notes of count baselines refreshed or rewritten.</summary>
     public (List<GatedSuite> Suites, IReadOnlyList<RunNote> Notes) Attach(
         List<GatedSuite> subjects, RunCounts counts, RunInstructions instructions)
@@ -27,8 +24,7 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         List<GatedSuite> suites = [.. subjects.Select(s =>
             DerivedSuites.Find(s.SuiteId) is { Judgement.ByTheReference: true } paired
-                ? s with { Gates = [.. s.Gates, .. PairedCalls(paired, s, calls, counts),
-                    .. PairedInstructions(paired, s, counted)] }
+                ? s with { Gates = [.. s.Gates, .. PairedCounts(paired, s, counts, calls, counted)] }
             : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
             : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })];
         return (suites, baselines.Notes);
@@ -59,55 +55,47 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>A suite's counted cases against its call and instruction baselines.</summary>
-    private IEnumerable<GateResult> BaselineGates(
+    private static IEnumerable<GateResult> BaselineGates(
         CountBaselineGates baselines, GatedSuite suite, RunCounts counts, RunInstructions instructions)
     {
-        var prefix = $"{suite.Subject}/{suite.Suite}/";
-        var calls = baselines.Judge(CountBaselineKinds.Calls, suite,
-            [.. counts.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
-            (file, c) => file.For(c.Case) is { } entry
+        var calls = baselines.Judge(CountBaselineKinds.Calls, suite, counts.Cases,
+            (file, c, shown) => file.For(c.Case) is { } entry
                 ? CallCountRule.Evaluate(new GateId(GateKind.CallsRegression), c, entry.Reference, entry.Varying,
-                    "the baseline", store.Load(CountBaselineKinds.Calls, suite.SuiteId).Shown)
+                    "the baseline", shown)
                 : null);
         var sameLibrary = SuiteDeclarations.Of(suite.SuiteId).TimeOnlyOnTheRecordedVersion;
-        var counted = baselines.Judge(CountBaselineKinds.Instructions, suite,
-            [.. instructions.Cases.Where(c => c.Case.StartsWith(prefix, StringComparison.Ordinal))],
-            (file, c) => file.For(c.Case) is not { } reference ? null
+        var counted = baselines.Judge(CountBaselineKinds.Instructions, suite, instructions.Cases,
+            (file, c, shown) => file.For(c.Case) is not { } reference ? null
                 : file.CountedOn.WhyNotJudgedOn(baselines.CountedOn(suite), sameLibrary) is { } why
                     ? new GateResult(new GateId(GateKind.InstructionsRegression), c.Case,
                         $"{c.PerMessage(ThreadPart.Receiver):#,0} per message on the receiver",
-                        "a count of the same runtime, CPU kind and library", GateVerdict.NotApplied,
-                        store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown,
+                        "a count of the same runtime, CPU kind and library", GateVerdict.NotApplied, shown,
                         $"{why}; shown, not judged (a refresh here records this basis)")
                     : InstructionRule.Evaluate(new GateId(GateKind.InstructionsRegression), c, reference, file.Bounds,
-                        "the baseline", store.Load(CountBaselineKinds.Instructions, suite.SuiteId).Shown));
+                        "the baseline", shown));
         return [.. calls, .. counted];
     }
 
-    /// <summary>Each paired case's subject calls no function more often per message than its reference.</summary>
-    private static IEnumerable<GateResult> PairedCalls(
-        PairedSuite paired, GatedSuite compared, Dictionary<string, CountedCase> counted, RunCounts counts)
+    /// <summary>
+    /// Each paired case's subject calls no function more often per message than its reference, and its instructions
+    /// grow against the reference's within a new baseline file's bounds (A/A runs).
+    /// </summary>
+    private static IEnumerable<GateResult> PairedCounts(PairedSuite paired, GatedSuite compared, RunCounts counts,
+        Dictionary<string, CountedCase> calls, Dictionary<string, CountedInstructions> instructions)
     {
         var varying = RunCounts.VaryingIn(
             counts.Cases.Where(c => c.Case.StartsWith($"{paired.Reference}/", StringComparison.Ordinal)));
-        foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
-        {
-            yield return CallCountRule.Evaluate(PairedGates.Id(GateKind.PairedCalls, paired.Pairing),
-                subject with { Case = pairedId },
-                CallCountRule.Of(reference), varying, paired.ReferenceName, paired.Pairing.BaselinePath);
-        }
-    }
-
-    /// <summary>Paired instructions against the reference's, within <see cref="PairedInstructionBounds"/>.</summary>
-    private static IEnumerable<GateResult> PairedInstructions(
-        PairedSuite paired, GatedSuite compared, Dictionary<string, CountedInstructions> counted)
-    {
-        foreach (var (subject, reference, pairedId) in Pairs(paired, compared, counted))
-        {
-            yield return InstructionRule.Evaluate(PairedGates.Id(GateKind.PairedInstructions, paired.Pairing),
-                subject with { Case = pairedId },
-                reference, PairedInstructionBounds, paired.ReferenceName, paired.Pairing.BaselinePath);
-        }
+        var (callsId, instructionsId) = (PairedGates.Id(GateKind.PairedCalls, paired.Pairing),
+            PairedGates.Id(GateKind.PairedInstructions, paired.Pairing));
+        return
+        [
+            .. Pairs(paired, compared, calls).Select(p => CallCountRule.Evaluate(callsId,
+                p.Subject with { Case = p.PairedId }, CallCountRule.Of(p.Reference), varying, paired.ReferenceName,
+                paired.Pairing.BaselinePath)),
+            .. Pairs(paired, compared, instructions).Select(p => InstructionRule.Evaluate(instructionsId,
+                p.Subject with { Case = p.PairedId }, p.Reference, InstructionBaseline.NewFileBounds,
+                paired.ReferenceName, paired.Pairing.BaselinePath)),
+        ];
     }
 
     /// <summary>Every compared case counted for both subject and reference, with the paired case's id.</summary>

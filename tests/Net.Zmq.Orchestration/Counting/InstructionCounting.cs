@@ -39,7 +39,7 @@ public static class InstructionCounting
         var dumps = new List<CountedDump>();
         var uncounted = new List<UncountedCase>();
         var cell = 0;
-        using var zero = InstructionMarks.Zero();
+        using var zero = new MarkText("zero");
         marks.Start();
         foreach (var group in cases.GroupBy(c => (c.Driver, c.Cell)))
         {
@@ -78,77 +78,81 @@ public static class InstructionCounting
             Cpu = CountingCpu.Describe(),
         };
 
-    /// <summary>One cell's counting: messages per repetition, and the tags its two threads dump under.</summary>
+    /// <summary>
+    /// One cell's counting on one workload: messages per repetition, and the tags its two threads dump under.
+    /// </summary>
     private sealed class CellCounting(InstructionMarks marks, MarkText zero, int cell, int messages)
     {
-        /// <summary>Every case of one cell on one workload, each dump added to <paramref name="dumps"/>.</summary>
+        private readonly string _receiverTag = $"receiver-{cell}";
+        private readonly string _senderTag = $"sender-{cell}";
+
+        /// <summary>This workload's library I/O threads, which a repetition waits on.</summary>
+        private IReadOnlySet<int> _carriers = new HashSet<int>();
+
+        /// <summary>Every case of the cell, each dump added to <paramref name="dumps"/>.</summary>
         public void CountCell(List<CaseDefinition> runnable, InjectionPlan? injection, List<CountedDump> dumps)
         {
             var before = OtherThreads.Now();
             using var workload = MessageWorkload.Open(
-                runnable[0], WorkloadOptions.Measurement with { HighWaterMark = Messages });
-            Carriers = OtherThreads.StartedSince(before, CarriesMessages);
-            NameThreads(workload);
-            foreach (var definition in runnable)
-                dumps.AddRange(Count(workload, definition, injection, dumps.Count));
-        }
-
-        public int Messages => messages;
-
-        /// <summary>This workload's library I/O threads, which a repetition waits on.</summary>
-        public IReadOnlySet<int> Carriers { get; set; } = new HashSet<int>();
-
-        private string ReceiverTag { get; } = $"receiver-{cell}";
-
-        private string SenderTag { get; } = $"sender-{cell}";
-
-        /// <summary>Receiver (this thread) and sender each dump their own thread alone, so files name it.</summary>
-        public void NameThreads(MessageWorkload workload)
-        {
-            using var receiver = new MarkText(InstructionManifest.TagDumpName(ReceiverTag));
-            using var sender = new MarkText(InstructionManifest.TagDumpName(SenderTag));
+                runnable[0], WorkloadOptions.Measurement with { HighWaterMark = messages });
+            _carriers = OtherThreads.StartedSince(before, CarriesMessages);
+            // Receiver (this thread) and sender each dump their own thread alone, so files name it.
+            using var receiver = new MarkText(InstructionManifest.TagDumpName(_receiverTag));
+            using var sender = new MarkText(InstructionManifest.TagDumpName(_senderTag));
             marks.DumpOwn(receiver);
             workload.OnSenderThread(() => marks.DumpOwn(sender));
+            foreach (var definition in runnable)
+            {
+                Count(workload, definition, injection, dumps);
+            }
         }
 
-        public List<CountedDump> Count(MessageWorkload workload, CaseDefinition definition, InjectionPlan? injection,
-            int numbered)
+        private void Count(
+            MessageWorkload workload, CaseDefinition definition, InjectionPlan? injection, List<CountedDump> dumps)
         {
             workload.Use(definition, InjectedLoad.For(injection?.For(definition.Id)?.Countable));
+            var numbered = dumps.Count;
             for (var warmUp = 0; warmUp < WarmUpRepetitions; warmUp++)
             {
-                using var discarded = InstructionMarks.Dump($"{WarmUpDumpPrefix}{numbered}-{warmUp}");
+                using var discarded = new MarkText($"dump {WarmUpDumpPrefix}{numbered}-{warmUp}");
                 Repetition(workload, definition.Id, discarded);
             }
 
-            var dumps = new List<CountedDump>();
+            // Added once all are counted: a case that fails part-way is uncounted, not short of repetitions.
+            var counted = new List<CountedDump>();
             for (var repetition = 0; repetition < Repetitions; repetition++)
             {
                 var name = $"d{numbered + repetition}";
-                using var dump = InstructionMarks.Dump(name);
+                using var dump = new MarkText($"dump {name}");
                 Repetition(workload, definition.Id, dump);
-                dumps.Add(new CountedDump(name, definition.Id, repetition, messages, ReceiverTag, SenderTag));
+                counted.Add(new CountedDump(name, definition.Id, repetition, messages, _receiverTag, _senderTag));
             }
 
-            return dumps;
+            dumps.AddRange(counted);
         }
 
         /// <summary>
         /// One repetition, every thread's counts zeroed before and dumped after; allocation buffers start afresh (an
         /// uncounted young-generation collection) so refills fall alike. The receiver stops counting itself while it
-        /// waits (<see cref="OtherThreads.WaitUntilIdle"/>).
+        /// waits until every other thread rests (<see cref="OtherThreads.WaitUntilIdle"/>): the sender returned,
+        /// everything queued at the receiver.
         /// </summary>
         private void Repetition(MessageWorkload workload, string caseId, MarkText dump)
         {
             GC.Collect(0, GCCollectionMode.Forced, blocking: true);
-            marks.ZeroAll(zero);
+            marks.Monitor(zero);
             marks.ToggleOwn();
             var receiving = false;
             try
             {
                 workload.RunInPhases(messages, () =>
                 {
-                    WaitUntilSent(caseId, Carriers);
+                    if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, _carriers))
+                    {
+                        throw new TimeoutException($"{caseId}: the process's threads did not come to rest within "
+                            + $"{WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
+                    }
+
                     marks.ToggleOwn();
                     receiving = true;
                 });
@@ -160,7 +164,7 @@ public static class InstructionCounting
                     marks.ToggleOwn();
                 }
 
-                marks.DumpAll(dump);
+                marks.Monitor(dump);
             }
         }
     }
@@ -169,16 +173,6 @@ public static class InstructionCounting
     /// Threads that carry messages and rest in a system call: libzmq's I/O threads (<c>ZMQbg/IO/&lt;n&gt;</c>).
     /// NetMQ's (<c>iothread-&lt;n&gt;</c>) rest in a futex: only CPU clocks say so, which a busy machine can fool.
     /// </summary>
-    public static bool CarriesMessages(string threadName) =>
+    private static bool CarriesMessages(string threadName) =>
         threadName.StartsWith("ZMQbg/IO", StringComparison.Ordinal);
-
-    /// <summary>Until every other thread rests: the sender returned, everything queued at the receiver.</summary>
-    private static void WaitUntilSent(string caseId, IReadOnlySet<int> carriers)
-    {
-        if (!OtherThreads.WaitUntilIdle(WorkloadOptions.Measurement.IdleTimeout, carriers))
-        {
-            throw new TimeoutException($"{caseId}: the process's threads did not come to rest within "
-                + $"{WorkloadOptions.Measurement.IdleTimeout.TotalSeconds:0} s after the sending");
-        }
-    }
 }
