@@ -55,11 +55,13 @@ public static class CallCounting
             }
         }
 
-        log($"counted the native calls of {counted.Count} cases ({Repetitions} × {MessagesPerRepetition:N0} messages each)");
+        log($"counted the native calls of {counted.Count} cases " +
+            $"({Repetitions} × {MessagesPerRepetition:N0} messages each)");
         return new RunCounts(counted, null) { Failures = failures };
     }
 
-    private static CountedCase CountCase(MessageWorkload workload, CaseDefinition definition, NativeCallCounter counter, InjectionPlan? injection)
+    private static CountedCase CountCase(
+        MessageWorkload workload, CaseDefinition definition, NativeCallCounter counter, InjectionPlan? injection)
     {
         workload.Use(definition, InjectedLoad.For(injection?.For(definition.Id)));
         workload.Settle(MessagesPerRepetition);

@@ -7,8 +7,8 @@ namespace NetZmqTests.Orchestration.Processes;
 
 /// <summary>One cell as planned: operations in order, cases as values, untimed operations warming a block.</summary>
 /// <param name="Cases">The cell's cases by id, resolved once before anything is timed.</param>
-internal sealed record CellPlan(
-    IReadOnlyList<ScheduledOperation> Schedule, IReadOnlyDictionary<string, CaseDefinition> Cases, int WarmupOperations);
+internal sealed record CellPlan(IReadOnlyList<ScheduledOperation> Schedule,
+    IReadOnlyDictionary<string, CaseDefinition> Cases, int WarmupOperations);
 
 /// <summary>
 /// What one measurement of cells shares with <see cref="CellBenchmarks"/>, which BenchmarkDotNet creates and so can be

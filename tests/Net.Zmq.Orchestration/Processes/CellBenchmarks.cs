@@ -41,10 +41,11 @@ public class CellBenchmarks
     [GlobalSetup]
     public void PrepareCell()
     {
-        _run = Current ?? throw new InvalidOperationException("the session sets the measurement before BenchmarkDotNet runs a cell");
+        _run = Current ?? throw new InvalidOperationException(
+            "the session sets the measurement before BenchmarkDotNet runs a cell");
         var plan = _run.Plans[CellId];
         _schedule = plan.Schedule;
-        _cases = _schedule.Select(s => s.CaseId).Distinct(StringComparer.Ordinal).Select(id => plan.Cases[id]).ToArray();
+        _cases = [.. _schedule.Select(s => s.CaseId).Distinct(StringComparer.Ordinal).Select(id => plan.Cases[id])];
         // Each operation's case, injection and allocation count resolved once here, not looked up per operation.
         _operations = _schedule.Select(s => plan.Cases[s.CaseId])
             .Select(c => (c, _run.Injected(c.Id), ZmqDrivers.Get(c.Driver).HasManagedIoThread)).ToArray();

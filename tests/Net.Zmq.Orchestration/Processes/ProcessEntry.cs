@@ -30,19 +30,22 @@ public static class ProcessEntry
         var request = ProcessFiles.Read<MeasurementRequest>(requestPath);
         var clock = Stopwatch.StartNew();
         var cases = request.CaseIds.Select(CaseCatalog.Get).ToList();
-        var placement = ThreadPlacement.FromEnvironment(name => name == "PERF_PLACEMENT" ? (request.Pinned ? "pinned" : "free") : null);
+        var placement = ThreadPlacement.FromEnvironment(
+            name => name == "PERF_PLACEMENT" ? (request.Pinned ? "pinned" : "free") : null);
         var measurements = CellMeasurement.Measure(cases, request.Sampling, Injection(request.Injection), placement,
             Path.Combine(Path.GetDirectoryName(request.Output)!, $"process-{request.Process}"),
             line => Console.WriteLine(line), line => Console.WriteLine(ProgressPrefix + line));
         ProcessFiles.Write(request.Output,
-            new MeasuredProcess(request.Process, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName, clock.Elapsed.TotalSeconds, measurements));
+            new MeasuredProcess(request.Process, RunSeed.Process, ZmqDrivers.NetZmqLoadedFirstName,
+                clock.Elapsed.TotalSeconds, measurements));
     }
 
     /// <summary>The counting process: each case's native calls, where each driver's libzmq is its counter.</summary>
     public static void Count(string requestPath)
     {
         var request = ProcessFiles.Read<CountingRequest>(requestPath);
-        var counts = CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], Injection(request.Injection), line => Console.WriteLine(line));
+        var counts = CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], Injection(request.Injection),
+            line => Console.WriteLine(line));
         ProcessFiles.Write(request.Output, counts);
     }
 
@@ -50,8 +53,8 @@ public static class ProcessEntry
     public static void CountInstructions(string requestPath, InstructionMarks marks)
     {
         var request = ProcessFiles.Read<InstructionRequest>(requestPath);
-        var manifest = InstructionCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], Injection(request.Injection), marks,
-            line => Console.WriteLine(line));
+        var manifest = InstructionCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)],
+            Injection(request.Injection), marks, line => Console.WriteLine(line));
         PrecompiledCodeNames.Write(request.Directory);
         ProcessFiles.Write(Path.Combine(request.Directory, InstructionManifest.FileName), manifest);
     }
