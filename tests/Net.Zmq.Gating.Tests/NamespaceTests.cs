@@ -12,8 +12,8 @@ public sealed class NamespaceTests
 {
     private static readonly SourceLayout Layout = SourceLayout.Of(typeof(NamespaceTests).Assembly);
 
-    /// <summary>The projects held to the rule (not Scenarios: its driver subfolders share one namespace).</summary>
-    private static readonly string[] Checked = ["tests/Net.Zmq.Orchestration"];
+    private static readonly string[] Checked =
+        ["tests/Net.Zmq.Orchestration", "tests/Net.Zmq.Scenarios", "tests/Net.Zmq.Driver.NetZmq"];
 
     /// <summary>A project folder's root namespace, as Directory.Build.props derives it from the name.</summary>
     private static string RootNamespaceOf(string project) =>
@@ -37,10 +37,13 @@ public sealed class NamespaceTests
         return folder.Length == 0 ? RootNamespaceOf(project) : $"{RootNamespaceOf(project)}.{folder.Replace('/', '.')}";
     }
 
+    /// <summary>A file wholly under <c>#if</c> (the driver's MessagePool part) still declares its namespace.</summary>
+    private static readonly CSharpParseOptions DriverSymbols = new(preprocessorSymbols: ["NETZMQ_MESSAGEPOOL"]);
+
     private static List<string> Declared(string source) =>
     [
-        .. CSharpSyntaxTree.ParseText(source).GetRoot().DescendantNodes().OfType<BaseNamespaceDeclarationSyntax>()
-            .Select(n => n.Name.ToString()),
+        .. CSharpSyntaxTree.ParseText(source, DriverSymbols).GetRoot().DescendantNodes()
+            .OfType<BaseNamespaceDeclarationSyntax>().Select(n => n.Name.ToString()),
     ];
 
     private static IEnumerable<(string Path, string Source)> FilesOf(string project)
@@ -88,5 +91,23 @@ public sealed class NamespaceTests
                 "expected NetZmqTests.Orchestration.Claims",
             ],
             Misplaced("tests/Net.Zmq.Orchestration", files));
+    }
+
+    /// <summary>The rule trips in Scenarios too: a driver's subfolder is part of its namespace.</summary>
+    [Fact]
+    public void TheNamespaceRule_TripsOnADriversSubfolder()
+    {
+        (string, string)[] files =
+        [
+            ("Drivers/LibZmq/A.cs", "namespace NetZmqTests.Scenarios.Drivers;\nclass A { }\n"),
+            ("Drivers/NetMQ/B.cs", "namespace NetZmqTests.Scenarios.Drivers.NetMQ;\nclass B { }\n"),
+        ];
+
+        Assert.Equal(
+            [
+                "Drivers/LibZmq/A.cs: declares NetZmqTests.Scenarios.Drivers, " +
+                "expected NetZmqTests.Scenarios.Drivers.LibZmq",
+            ],
+            Misplaced("tests/Net.Zmq.Scenarios", files));
     }
 }

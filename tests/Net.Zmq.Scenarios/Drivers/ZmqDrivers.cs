@@ -1,6 +1,8 @@
 using System.Reflection;
 using NetZmqTests.Gating.Running;
 using NetZmqTests.Scenarios.Catalog;
+using NetZmqTests.Scenarios.Drivers.LibZmq;
+using NetZmqTests.Scenarios.Drivers.NetMQ;
 
 namespace NetZmqTests.Scenarios.Drivers;
 

@@ -2,9 +2,9 @@ using System.Runtime.InteropServices;
 using System.Text;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
-using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
+using static NetZmqTests.Scenarios.Drivers.LibZmq.LibZmqNative;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 public sealed class LibZmqDriver : ZmqDriver
 {

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>
 /// Chooses the floor's libzmq once per process: with Net.Zmq in the build, the very file its head build loads (so

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>
 /// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable arguments,

@@ -1,9 +1,9 @@
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
-using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
+using static NetZmqTests.Scenarios.Drivers.LibZmq.LibZmqNative;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing in between.</summary>
 internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable

@@ -1,6 +1,6 @@
-using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
+using static NetZmqTests.Scenarios.Drivers.LibZmq.LibZmqNative;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>
 /// The floor receiver's handshake: a control frame within a wait of its own. (The file name sorts after

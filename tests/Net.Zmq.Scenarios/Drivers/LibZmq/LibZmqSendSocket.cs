@@ -3,9 +3,9 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
-using static NetZmqTests.Scenarios.Drivers.LibZmqNative;
+using static NetZmqTests.Scenarios.Drivers.LibZmq.LibZmqNative;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>The floor's send body: zmq_send of pinned buffers, zmq_msg_t copied or zero-copy.</summary>
 internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable

@@ -4,7 +4,7 @@ using NetMQ.Sockets;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.NetMQ;
 
 public sealed class NetMqDriver : ZmqDriver
 {

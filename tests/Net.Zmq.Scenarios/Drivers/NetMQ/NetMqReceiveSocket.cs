@@ -2,7 +2,7 @@ using NetMQ;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.NetMQ;
 
 /// <summary>
 /// NetMQ's receive body: two reused Msg values (NetMQ's own allocation-light path); the buffer strategies use its

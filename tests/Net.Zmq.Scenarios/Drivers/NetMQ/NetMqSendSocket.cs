@@ -3,7 +3,7 @@ using NetMQ;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
-namespace NetZmqTests.Scenarios.Drivers;
+namespace NetZmqTests.Scenarios.Drivers.NetMQ;
 
 /// <summary>
 /// NetMQ's send body: one Msg reinitialised per frame, copied from a pool for the reused buffer (as NetMQ's SendFrame
