@@ -73,12 +73,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 
     public MessageReceiver BindReceiver(WorkloadShape shape)
     {
-        var type = shape.Pattern switch
-        {
-            Pattern.PushPull => SocketType.Pull,
-            Pattern.PubSub => SocketType.Sub,
-            _ => SocketType.Router,
-        };
+        var type = RouterIdentities.TypeOf(shape.Pattern, SocketType.Pull, SocketType.Sub, SocketType.Router);
         return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Receiver), socket =>
         {
             if (type == SocketType.Sub)
@@ -95,12 +90,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
 
     public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
     {
-        var type = shape.Pattern switch
-        {
-            Pattern.PushPull => SocketType.Push,
-            Pattern.PubSub => SocketType.Pub,
-            _ => SocketType.Router,
-        };
+        var type = RouterIdentities.TypeOf(shape.Pattern, SocketType.Push, SocketType.Pub, SocketType.Router);
         return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Sender), socket =>
         {
             if (type == SocketType.Router)
@@ -109,7 +99,8 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
             }
 
             socket.Connect(endpoint);
-            return new SocketSender<NetZmqSendSocket>(new NetZmqSendSocket(socket, shape, options), shape);
+            return new SocketSender<NetZmqSendSocket>(
+                new NetZmqSendSocket(socket, shape, options), shape, options.HandshakeTimeout);
         });
     }
 

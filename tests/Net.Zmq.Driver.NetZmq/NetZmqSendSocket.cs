@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime.InteropServices;
 using Net.Zmq;
 using Net.Zmq.Core.Native;
@@ -17,20 +16,19 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
 
     public ZeroCopyCounts ZeroCopy => _release.Counts;
 
-    public void SendHello()
+    public void SendControl(ReadOnlySpan<byte> frame) => Send(frame, SendFlags.None);
+
+    public Exception? TrySendPeerId()
     {
-        if (shape.Routed)
+        try
         {
-            SendPeerIdWhenRoutable();
+            Send(_peerId, SendFlags.SendMore);
+            return null;
         }
-
-        Send(RouterIdentities.Hello, SendFlags.None);
-    }
-
-    public void SendReady()
-    {
-        SendPeerId();
-        Send(RouterIdentities.Ready, SendFlags.None);
+        catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EHOSTUNREACH)
+        {
+            return e;
+        }
     }
 
     public void SendPeerId()
@@ -103,32 +101,6 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
 #endif
 
     public void Dispose() => socket.Dispose();
-
-
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
-    private void SendPeerIdWhenRoutable()
-    {
-        var started = Stopwatch.GetTimestamp();
-        while (true)
-        {
-            try
-            {
-                Send(_peerId, SendFlags.SendMore);
-                return;
-            }
-            catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EHOSTUNREACH)
-            {
-                if (Stopwatch.GetElapsedTime(started) > options.HandshakeTimeout)
-                {
-                    throw new TimeoutException(
-                        "the receiver's ROUTER stayed unroutable for " +
-                        $"{options.HandshakeTimeout.TotalSeconds:0.#} s", e);
-                }
-
-                Thread.Sleep(1);
-            }
-        }
-    }
 
     /// <summary>
     /// PUSH and a mandatory ROUTER block on a full pipe, bounded by SNDTIMEO (reported as EAGAIN); PUB never blocks.

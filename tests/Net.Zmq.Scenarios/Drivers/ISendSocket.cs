@@ -9,9 +9,11 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 public interface ISendSocket : IDisposable
 {
-    void SendHello();
+    /// <summary>A handshake frame (hello or ready); a ROUTER's peer id is sent before it.</summary>
+    void SendControl(ReadOnlySpan<byte> frame);
 
-    void SendReady();
+    /// <summary>A ROUTER's peer id without waiting: null when sent, else why it is not routable yet.</summary>
+    Exception? TrySendPeerId();
 
     /// <summary>A ROUTER's first frame, the receiver's routing id; nothing for other patterns.</summary>
     void SendPeerId();

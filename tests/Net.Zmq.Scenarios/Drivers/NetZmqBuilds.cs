@@ -80,7 +80,6 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 /// </summary>
 public sealed class NetZmqBuildContext : AssemblyLoadContext
 {
-    private readonly NetZmqBuildFiles _files;
     private readonly Lazy<nint> _libzmq;
     private int _nativeResolutions;
 
@@ -89,14 +88,14 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     public NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
         : base($"Net.Zmq {files.Name}")
     {
-        _files = files;
+        Files = files;
         NativeLibraryPath = nativeLibraryPath;
         _libzmq = new Lazy<nint>(() => NativeCallCounter.InCountingProcess
             ? NativeCallCounter.Load(driver, nativeLibraryPath).Handle
             : NativeLibrary.Load(nativeLibraryPath));
     }
 
-    public NetZmqBuildFiles Files => _files;
+    public NetZmqBuildFiles Files { get; }
 
     public string NativeLibraryPath { get; }
 
@@ -107,7 +106,7 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 
     protected override Assembly? Load(AssemblyName assemblyName) =>
         assemblyName.Name is { } name && NetZmqBuildFiles.OwnAssemblies.Contains(name)
-            ? LoadFromAssemblyPath(_files.AssemblyPath(name))
+            ? LoadFromAssemblyPath(Files.AssemblyPath(name))
             : null;
 
     protected override nint LoadUnmanagedDll(string unmanagedDllName)

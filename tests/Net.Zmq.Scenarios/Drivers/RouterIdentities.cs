@@ -32,6 +32,14 @@ public static class RouterIdentities
     public static string BindAddress(Transport transport) =>
         transport == Transport.Tcp ? LoopbackWildcard : NewInprocEndpoint();
 
+    /// <summary>The socket type of <paramref name="pattern"/>'s end, given the driver's three.</summary>
+    public static T TypeOf<T>(Pattern pattern, T pushPull, T pubSub, T router) => pattern switch
+    {
+        Pattern.PushPull => pushPull,
+        Pattern.PubSub => pubSub,
+        _ => router,
+    };
+
     public static void CheckSender(ReadOnlySpan<byte> senderId)
     {
         if (!senderId.SequenceEqual(Sender))

@@ -1,4 +1,5 @@
 using System.Buffers;
+using System.Diagnostics;
 using NetZmqTests.Scenarios.Catalog;
 using NetZmqTests.Scenarios.Workloads;
 
@@ -8,7 +9,8 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// The send loops, each written once over a driver's struct <typeparamref name="TSocket"/>. Each message starts as a
 /// copy of the payload template; the plan writes its sequence number (and any injected fault).
 /// </summary>
-public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) : IMessageSender
+public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape, TimeSpan handshakeTimeout)
+    : IMessageSender
     where TSocket : struct, ISendSocket
 {
     // Never readonly: calls on a readonly struct field work on a copy, and the bodies keep state (a Msg, counters).
@@ -23,9 +25,28 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape) :
 
     public ZeroCopyCounts ZeroCopy => _socket.ZeroCopy;
 
-    public void SendHello() => _socket.SendHello();
+    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
+    public void SendHello()
+    {
+        var started = Stopwatch.GetTimestamp();
+        while (shape.Routed && _socket.TrySendPeerId() is { } unroutable)
+        {
+            if (Stopwatch.GetElapsedTime(started) > handshakeTimeout)
+            {
+                throw MessageReceiver.Idle("the receiver's ROUTER stayed unroutable", handshakeTimeout, unroutable);
+            }
 
-    public void SendReady() => _socket.SendReady();
+            Thread.Sleep(1);
+        }
+
+        _socket.SendControl(RouterIdentities.Hello);
+    }
+
+    public void SendReady()
+    {
+        _socket.SendPeerId();
+        _socket.SendControl(RouterIdentities.Ready);
+    }
 
     public void SendOperation(SendPlan plan)
     {

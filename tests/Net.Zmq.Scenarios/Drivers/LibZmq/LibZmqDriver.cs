@@ -30,12 +30,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
 
     public MessageReceiver BindReceiver(WorkloadShape shape)
     {
-        var type = shape.Pattern switch
-        {
-            Pattern.PushPull => ZMQ_PULL,
-            Pattern.PubSub => ZMQ_SUB,
-            _ => ZMQ_ROUTER,
-        };
+        var type = RouterIdentities.TypeOf(shape.Pattern, ZMQ_PULL, ZMQ_SUB, ZMQ_ROUTER);
         return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Receiver), Close, socket =>
         {
             if (type == ZMQ_SUB)
@@ -51,12 +46,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
 
     public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
     {
-        var type = shape.Pattern switch
-        {
-            Pattern.PushPull => ZMQ_PUSH,
-            Pattern.PubSub => ZMQ_PUB,
-            _ => ZMQ_ROUTER,
-        };
+        var type = RouterIdentities.TypeOf(shape.Pattern, ZMQ_PUSH, ZMQ_PUB, ZMQ_ROUTER);
         return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Sender), Close, socket =>
         {
             if (type == ZMQ_ROUTER)
@@ -65,7 +55,8 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             }
 
             Connect(socket, endpoint);
-            return new SocketSender<LibZmqSendSocket>(new LibZmqSendSocket(socket, shape, options), shape);
+            return new SocketSender<LibZmqSendSocket>(
+                new LibZmqSendSocket(socket, shape, options), shape, options.HandshakeTimeout);
         });
     }
 

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using NetZmqTests.Scenarios.Catalog;
@@ -30,26 +29,24 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
 
     public ZeroCopyCounts ZeroCopy => new(Interlocked.Read(ref _handedOver), Interlocked.Read(ref *_freed));
 
-    public readonly void SendHello()
+    public readonly void SendControl(ReadOnlySpan<byte> frame)
     {
-        if (_shape.Routed)
+        fixed (byte* bytes = frame)
         {
-            SendPeerIdWhenRoutable();
-        }
-
-        fixed (byte* hello = RouterIdentities.Hello)
-        {
-            SendFrame(hello, RouterIdentities.Hello.Length, 0);
+            SendFrame(bytes, frame.Length, 0);
         }
     }
 
-    public readonly void SendReady()
+    public readonly Exception? TrySendPeerId()
     {
-        SendPeerId();
-        fixed (byte* ready = RouterIdentities.Ready)
+        if (zmq_send(_socket, _peerIdPtr, (nuint)_peerId.Length, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
         {
-            SendFrame(ready, RouterIdentities.Ready.Length, 0);
+            return null;
         }
+
+        var error = Marshal.GetLastPInvokeError();
+        var failure = new LibZmqException("zmq_send(hello)", error);
+        return error == EHOSTUNREACH || error == EAGAIN ? failure : throw failure;
     }
 
     public readonly void SendPeerId()
@@ -127,28 +124,6 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         Interlocked.Increment(ref *(long*)freed);
     }
 
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
-    private readonly void SendPeerIdWhenRoutable()
-    {
-        var started = Stopwatch.GetTimestamp();
-        while (zmq_send(_socket, _peerIdPtr, (nuint)_peerId.Length, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0)
-        {
-            var error = Marshal.GetLastPInvokeError();
-            if (error != EHOSTUNREACH && error != EAGAIN)
-            {
-                throw new LibZmqException("zmq_send(hello)", error);
-            }
-
-            if (Stopwatch.GetElapsedTime(started) > _options.HandshakeTimeout)
-            {
-                throw new TimeoutException(
-                    $"the receiver's ROUTER stayed unroutable for {_options.HandshakeTimeout.TotalSeconds:0.#} s");
-            }
-
-            Thread.Sleep(1);
-        }
-    }
-
     /// <summary>PUSH and a mandatory ROUTER block on a full pipe (bounded by SNDTIMEO); PUB never blocks.</summary>
     private readonly void SendFrame(byte* buffer, int length, int flags)
     {
@@ -187,7 +162,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     {
         var error = Marshal.GetLastPInvokeError();
         return error == EAGAIN
-            ? new TimeoutException($"{what} blocked for {_options.IdleTimeout.TotalSeconds:0.#} s")
+            ? MessageReceiver.Idle($"{what} blocked", _options.IdleTimeout)
             : new LibZmqException(what, error);
     }
 }

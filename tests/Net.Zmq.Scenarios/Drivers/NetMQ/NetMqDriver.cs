@@ -75,7 +75,8 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
             }
 
             s.Connect(endpoint);
-            return new SocketSender<NetMqSendSocket>(new NetMqSendSocket(s, shape, options, _abort), shape);
+            return new SocketSender<NetMqSendSocket>(
+                new NetMqSendSocket(s, shape, options, _abort), shape, options.HandshakeTimeout);
         });
     }
 

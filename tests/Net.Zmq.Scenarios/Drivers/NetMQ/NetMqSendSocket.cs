@@ -35,20 +35,19 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
 
     public readonly ZeroCopyCounts ZeroCopy => default;
 
-    public void SendHello()
+    public void SendControl(ReadOnlySpan<byte> frame) => SendCopy(frame);
+
+    public Exception? TrySendPeerId()
     {
-        if (_shape.Routed)
+        try
         {
-            SendPeerIdWhenRoutable();
+            SendPeerId();
+            return null;
         }
-
-        SendCopy(RouterIdentities.Hello);
-    }
-
-    public void SendReady()
-    {
-        SendPeerId();
-        SendCopy(RouterIdentities.Ready);
+        catch (HostUnreachableException e)
+        {
+            return e;
+        }
     }
 
     /// <summary>The id never changes, so NetMQ may reference the array instead of copying it.</summary>
@@ -99,31 +98,6 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
         _socket.Dispose();
     }
 
-    /// <summary>A ROUTER cannot route to the receiver until the connection is up: retry (bounded).</summary>
-    private void SendPeerIdWhenRoutable()
-    {
-        var started = Stopwatch.GetTimestamp();
-        while (true)
-        {
-            try
-            {
-                SendPeerId();
-                return;
-            }
-            catch (HostUnreachableException e)
-            {
-                if (Stopwatch.GetElapsedTime(started) > _options.HandshakeTimeout)
-                {
-                    throw new TimeoutException(
-                        "the receiver's ROUTER stayed unroutable for " +
-                        $"{_options.HandshakeTimeout.TotalSeconds:0.#} s", e);
-                }
-
-                Thread.Sleep(1);
-            }
-        }
-    }
-
     /// <summary>The payload buffer is rewritten for the next message, so each frame gets its own copy.</summary>
     private void SendCopy(ReadOnlySpan<byte> bytes)
     {
@@ -152,7 +126,7 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
                 _frame.InitEmpty();
                 throw _abort.Requested
                     ? new OperationCanceledException("the workload was closed while the sender was blocked")
-                    : new TimeoutException($"TrySend blocked for {_options.IdleTimeout.TotalSeconds:0.#} s");
+                    : MessageReceiver.Idle("TrySend blocked", _options.IdleTimeout);
             }
         }
     }
