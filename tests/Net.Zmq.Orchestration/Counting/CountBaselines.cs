@@ -88,7 +88,7 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
 
     /// <summary>The suite's file of <paramref name="kind"/> written afresh from <paramref name="counted"/>.</summary>
     private TFile Refresh<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, GatedSuite suite,
-        CountBaselineLoad<TFile> load, List<TCounted> counted)
+        BaselineLoad<TFile> load, List<TCounted> counted)
         where TFile : class
     {
         if (load.Error is not null)
