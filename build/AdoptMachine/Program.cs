@@ -22,9 +22,7 @@ for (var i = 0; i < args.Length; i++)
             break;
         case "--results":
             while (i + 1 < args.Length && !args[i + 1].StartsWith("--", StringComparison.Ordinal))
-            {
                 results.Add(args[++i]);
-            }
 
             break;
         case "--":
@@ -58,9 +56,7 @@ if (results.Count == 0 && (loaded < 0 || runs - loaded < 3))
 
 var root = Directory.GetCurrentDirectory();
 while (!File.Exists(Path.Combine(root, "Net.Zmq.Tests.sln")))
-{
     root = Path.GetDirectoryName(root) ?? throw new InvalidOperationException("Run this inside the Net.Zmq.Tests repository (no Net.Zmq.Tests.sln above the current directory).");
-}
 
 var kept = Path.Combine(root, "artifacts", "adopt");
 if (results.Count == 0)
@@ -99,9 +95,7 @@ try
 {
     var recorded = results.Select(ResultsFile.Read).ToList();
     foreach (var line in BaselineAdoption.Apply(Path.Combine(root, "baselines"), recorded))
-    {
         Console.WriteLine(line);
-    }
 
     var busy = recorded.Count(r => r.Suites.SelectMany(s => s.Cases).Any(c => NetZmqTests.Gating.Gates.GateEvaluator.IsBusy(c.Measurement)));
     Console.WriteLine($"[adopt] adopted {recorded[0].Machine.Class} from {recorded.Count} runs ({recorded.Count - busy} quiet, {busy} beside a busy neighbour) " +

@@ -15,9 +15,7 @@ if (files.Count != 2)
 }
 
 if (args.Contains("--counts"))
-{
     return CompareCounts(files[0], files[1]);
-}
 
 try
 {
@@ -56,9 +54,7 @@ static int CompareCounts(string earlierFile, string laterFile)
             Console.WriteLine(gate.Describe());
             // What moved most: the functions and calls the gate names, largest first.
             foreach (var change in gate.FunctionChanges.Take(3).Concat(gate.CallChanges.Take(3)))
-            {
                 Console.WriteLine($"    {change}");
-            }
         }
 
         Console.WriteLine($"{moved.Count} of {gates.Count} count gates moved beyond their bounds " +

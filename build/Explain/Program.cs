@@ -11,9 +11,7 @@ if (args.Length == 0)
 if (args is ["--list"])
 {
     foreach (var id in CaseExplainer.AllIds)
-    {
         Console.WriteLine(id);
-    }
 
     return 0;
 }
@@ -21,9 +19,7 @@ if (args is ["--list"])
 // The repository is the folder with the solution, above this program wherever it was built.
 var root = new DirectoryInfo(AppContext.BaseDirectory);
 while (root is not null && !File.Exists(Path.Combine(root.FullName, "Net.Zmq.Tests.sln")))
-{
     root = root.Parent;
-}
 
 if (root is null)
 {

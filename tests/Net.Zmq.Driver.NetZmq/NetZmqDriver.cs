@@ -77,9 +77,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
         return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Receiver), socket =>
         {
             if (type == SocketType.Sub)
-            {
                 socket.SubscribeAll();
-            }
 
             socket.Bind(RouterIdentities.BindAddress(shape.Transport));
             return new SocketReceiver<NetZmqReceiveSocket>(
@@ -94,9 +92,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
         return SetupGuard.DisposeOnFailure(Open(type, shape, RouterIdentities.Sender), socket =>
         {
             if (type == SocketType.Router)
-            {
                 socket.SetOption(SocketOption.Router_Mandatory, 1);
-            }
 
             socket.Connect(endpoint);
             return new SocketSender<NetZmqSendSocket>(
@@ -120,9 +116,7 @@ internal sealed class NetZmqSession(WorkloadOptions options) : IDriverSession
             socket.SetOption(SocketOption.Rcvtimeo, (int)options.IdleTimeout.TotalMilliseconds);
             socket.SetOption(SocketOption.Sndtimeo, (int)options.IdleTimeout.TotalMilliseconds);
             if (type == SocketType.Router)
-            {
                 socket.SetOption(SocketOption.Routing_Id, id);
-            }
 
             return socket;
         });

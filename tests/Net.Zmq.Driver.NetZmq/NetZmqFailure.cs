@@ -19,14 +19,10 @@ internal static class NetZmqFailure
     public static void RetryOrThrow(ZmqException failure, string what, TimeSpan idle)
     {
         if (Interruptions.Retry(failure.ErrorNumber, DriverId.NetZmq))
-        {
             return;
-        }
 
         if (failure.ErrorNumber == ZmqConstants.EAGAIN)
-        {
             throw MessageReceiver.Idle(what, idle, failure);
-        }
 
         ExceptionDispatchInfo.Throw(failure);
     }

@@ -71,9 +71,7 @@ internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         if (_routed)
         {
             if (_socket.Recv(_idFrame, RecvFlags.DontWait) < 0)
-            {
                 return false;
-            }
 
             ledger.Accept(_payload, ReceiveFrame(_payload));
             return true;
@@ -81,9 +79,7 @@ internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
 
         var length = _socket.Recv(_payload, RecvFlags.DontWait);
         if (length < 0)
-        {
             return false;
-        }
 
         ledger.Accept(_payload, length);
         return true;
@@ -148,9 +144,7 @@ internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
     private readonly void ReceiveIdFrame()
     {
         if (_routed)
-        {
             ReceiveFrame(_idFrame);
-        }
     }
 
     /// <summary>A blocking receive bounded by RCVTIMEO (see <see cref="NetZmqFailure"/>).</summary>

@@ -46,9 +46,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         _thread = new Thread(SendOperations) { IsBackground = true, Name = "reference sender" };
         _thread.Start();
         while (_senderThreadId == 0 && OperatingSystem.IsLinux() && _thread.IsAlive)
-        {
             Thread.Yield();
-        }
     }
 
     public int SenderThreadId => _senderThreadId;
@@ -57,9 +55,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
     {
         _go.Release();
         for (var i = 0; i < _messages; i++)
-        {
             ReceiveOne();
-        }
 
         if (!_done.Wait(Deadline))
         {
@@ -68,9 +64,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         }
 
         if (_senderError is { } error)
-        {
             throw new InvalidOperationException($"the reference sender failed: {error.Message}", error);
-        }
     }
 
     /// <summary>Each frame a blocking receive bounded by the socket's receive timeout (which throws).</summary>
@@ -92,9 +86,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
         {
             _go.Wait();
             if (_stopping)
-            {
                 return;
-            }
 
             try
             {

@@ -34,9 +34,7 @@ internal readonly struct NetZmqSendSocket(Socket socket, WorkloadShape shape, Wo
     public void SendPeerId()
     {
         if (shape.Routed)
-        {
             Send(_peerId, SendFlags.SendMore);
-        }
     }
 
     public void SendReused(byte[] payload) => Send(payload, SendFlags.None);

@@ -61,9 +61,7 @@ public sealed class FileReadersTests
         try
         {
             foreach (var file in Directory.EnumerateFiles(directory, "*.json"))
-            {
                 Assert.Equal(File.ReadAllBytes(file), BaselineWriter.Serialize(BaselineReader.Read(file)));
-            }
 
             foreach (var file in Directory.EnumerateFiles(Path.Combine(directory, CallBaseline.Folder), "*.json"))
             {
@@ -108,9 +106,7 @@ public sealed class FileReadersTests
                 _ => false,
             };
             if (hit)
-            {
                 yield return $"{node.GetLocation().GetLineSpan().StartLinePosition.Line + 1}: {node}";
-            }
         }
     }
 

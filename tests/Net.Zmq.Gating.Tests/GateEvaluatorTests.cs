@@ -419,9 +419,7 @@ public sealed class GateEvaluatorTests
     {
         var baseline = FourGroups(0.05);
         foreach (var size in new[] { "64B", "512B" })
-        {
             baseline = baseline.WithCase(Identity(Subject, "Poller", size).Id, c => c with { Tolerances = c.Tolerances with { RunToRun = 0.3 } });
-        }
 
         var aggregate = Aggregate(GateEvaluator.Evaluate(Groups(("64B", 2.0), ("512B", 2.0), ("1KiB", 2.0), ("64KiB", 2.0)), BaselineBasis.OwnClassOf(baseline), BaselinePath));
 

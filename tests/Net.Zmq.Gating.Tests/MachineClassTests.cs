@@ -225,9 +225,7 @@ public sealed class MachineClassTests
         Assert.Equal(expected, aggregate.Verdict);
         Assert.Contains(tolerance is null ? "—" : $"(crossClass 15 %, against the class {SampleFingerprint.Machine.Class})", aggregate.Bound, StringComparison.Ordinal);
         if (tolerance is null)
-        {
             Assert.Equal("not applied across machine classes: buffer copies cost differently per CPU", aggregate.Note);
-        }
 
         Assert.All(results.Where(r => r.Id.Kind == GateKind.TimeRegression), r => Assert.Equal(GateVerdict.NotApplied, r.Verdict));
     }

@@ -142,10 +142,8 @@ public sealed class PairedStatisticsTests
     [InlineData(8, 4)]
     [InlineData(20, 53)]
     [InlineData(30, 138)]
-    public void SignedRankInterval_UsesTheExactNullDistribution(int count, int expected)
-    {
+    public void SignedRankInterval_UsesTheExactNullDistribution(int count, int expected) =>
         Assert.Equal(expected, SignedRank.OrderStatistic(count, 0.025));
-    }
 
     [Fact]
     public void FewerPairsThanTheSignedRankNeeds_GetTheMeanAndStudentsInterval()

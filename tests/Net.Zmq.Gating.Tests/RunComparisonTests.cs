@@ -30,14 +30,10 @@ public sealed class RunComparisonTests : IDisposable
     {
         var poller = json["subjects"]![1]!["cases"]!.AsArray().Single(c => (string)c!["measurement"]!["case"]!["id"]! == SampleMeasurements.Identity("Floor", "Poller").Id)!;
         foreach (var bound in new[] { "value", "lower", "upper" })
-        {
             poller["ratio"]![bound] = (double)poller["ratio"]![bound]! * factor;
-        }
 
         if (bytes is { } b)
-        {
             poller["measurement"]!["bytesAllocatedPerOperation"] = b;
-        }
     };
 
     private static (IReadOnlyList<CaseComparison> Rows, string Markdown) Compare(string before, string after)

@@ -53,9 +53,7 @@ public sealed class StatisticsHomeTests
         var literal = tokens.Any(t => t.IsKind(SyntaxKind.NumericLiteralToken)
                                       && t.Value is double v && ConfidenceLiterals.Any(c => Math.Abs(v - c) < 1e-3));
         if (literal && file != Home + "Distributions.cs")
-        {
             found = found.Append(ConfidenceLevel);
-        }
 
         return found.Where(s => !Allowed.ContainsKey((file, s))).Select(s => $"{file}: {s}");
     }

@@ -46,9 +46,7 @@ public sealed class GateTests
         var countedOnly = run.Notes.FirstOrDefault(n => n.Kind == NoteKind.CountedOnly);
         Assert.SkipWhen(countedOnly is not null, countedOnly?.Text ?? "");
         foreach (var note in run.Notes.Where(n => n.Kind == NoteKind.NotChecked && n.Suite?.Subject == driver.ToString()))
-        {
             TestContext.Current.TestOutputHelper!.WriteLine(note.Text);
-        }
 
         // The base build is judged only through the head's cases over its own (head ÷ base), which are its row here;
         // the head's row has the head's own suites.
@@ -66,9 +64,7 @@ public sealed class GateTests
 
         var gates = suites.SelectMany(s => s.Gates).ToList();
         foreach (var accepted in gates.Where(g => g.Verdict == GateVerdict.KnownViolation))
-        {
             TestContext.Current.TestOutputHelper!.WriteLine(accepted.Describe());
-        }
 
         var failures = gates.Where(g => g.FailsRun).ToList();
         Assert.True(failures.Count == 0,

@@ -55,9 +55,7 @@ public sealed class PerfReportTests
             $"instructions were not counted here ({run.Instructions.Skipped}), so the report has no instruction counts and no instruction gates: the structure is compared for runs that count them");
         var drivers = string.Join('+', run.Subjects.Where(s => s.ShowTables).Select(s => s.Subject).Distinct().Order(StringComparer.Ordinal));
         if (run.Subjects.Any(s => s.Subject == nameof(DriverId.NetZmq)) && !NetZmqBuild.HasMessagePool)
-        {
             drivers += ".without-MessagePool";
-        }
 
         TextSnapshots.Match(ReportRenderer.Render(run, scrub: true), Perf.Layout.ProjectDirectory, $"live-report.{drivers}.md",
             Environment.GetEnvironmentVariable);

@@ -108,9 +108,7 @@ public sealed class BisectScriptTests : IDisposable
         for (var i = 1; i <= count; i++)
         {
             if (i == broken + 1)
-            {
                 _checkout.Git("rm", "-q", "broken");
-            }
 
             if (i == moved)
             {

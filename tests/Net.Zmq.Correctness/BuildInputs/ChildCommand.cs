@@ -16,14 +16,10 @@ internal static class ChildCommand
             WorkingDirectory = SourceLayout.Of(typeof(ChildCommand).Assembly).RepositoryRoot,
         };
         foreach (var argument in arguments)
-        {
             start.ArgumentList.Add(argument);
-        }
 
         foreach (var (name, value) in environment ?? new Dictionary<string, string>())
-        {
             start.Environment[name] = value;
-        }
 
         using var process = Process.Start(start)!;
         var stdout = process.StandardOutput.ReadToEndAsync(TestContext.Current.CancellationToken);

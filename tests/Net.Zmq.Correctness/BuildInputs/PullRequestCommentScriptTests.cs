@@ -58,9 +58,7 @@ public sealed class PullRequestCommentScriptTests : IDisposable
         // The script and its stand-in are bash: this runs where the perf gate's jobs run.
         Assert.SkipWhen(OperatingSystem.IsWindows(), "build/pr-comment.sh is a bash script, run on the workflow's Linux runners");
         if (!OperatingSystem.IsWindows())
-        {
             File.SetUnixFileMode(gh, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
-        }
         var (exitCode, output) = ChildCommand.Run("bash", [Path.Combine("build", "pr-comment.sh")], new Dictionary<string, string>
         {
             ["PATH"] = $"{bin}:{Environment.GetEnvironmentVariable("PATH")}",

@@ -61,9 +61,7 @@ public sealed unsafe class NativeCallCounterTests
     private static string? RealLibzmq()
     {
         if (File.Exists(NetZmqBuildFiles.Head.NativeLibraryPath))
-        {
             return NetZmqBuildFiles.Head.NativeLibraryPath;
-        }
 
         return NativeLibrary.TryLoad("libzmq.so.5", out var handle) ? NativeLibraries.PathOf(handle) : null;
     }

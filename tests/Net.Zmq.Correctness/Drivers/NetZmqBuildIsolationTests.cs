@@ -89,15 +89,11 @@ public sealed class NetZmqBuildIsolationTests
             var folder = Path.Combine(Path.GetTempPath(), $"netzmq-copy-{Guid.NewGuid():N}");
             Directory.CreateDirectory(folder);
             foreach (var file in Directory.GetFiles(build.Folder))
-            {
                 File.Copy(file, Path.Combine(folder, Path.GetFileName(file)));
-            }
 
             Files = build with { Name = "copy", Folder = folder };
             if (differentLibzmq)
-            {
                 File.AppendAllText(Files.NativeLibraryPath, "not the head's bits");
-            }
         }
 
         public NetZmqBuildFiles Files { get; }

@@ -33,9 +33,7 @@ public sealed class MeasurementLockTests
     public void SharedIfFree_IsGrantedBesideSharedHolders_AndRefusedAtOnceBesideAnExclusiveOne()
     {
         using (var besideCorrectness = MeasurementLock.SharedIfFree())
-        {
             Assert.NotNull(besideCorrectness);
-        }
 
         var path = Path.Combine(Path.GetTempPath(), $"nzt-lock-{Guid.NewGuid():N}");
         try

@@ -71,9 +71,7 @@ public sealed class ThreadPlacementTests
         var started = DateTime.UtcNow;
         var spins = 0L;
         while (DateTime.UtcNow - started < TimeSpan.FromMilliseconds(20))
-        {
             spins++;
-        }
 
         Assert.True(CpuClock.ProcessNanoseconds() > before, $"no CPU time counted over {spins} spins");
     }

@@ -23,8 +23,6 @@ public sealed class CatalogCaseTests
         // many operations; above 64 KiB one operation moves more than a gigabyte, and the carry-over is the same code.
         workload.RunOperation();
         if (definition.MessageSize <= 65536)
-        {
             workload.RunOperation();
-        }
     }
 }

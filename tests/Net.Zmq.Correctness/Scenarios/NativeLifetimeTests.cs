@@ -37,9 +37,7 @@ public sealed class NativeLifetimeTests
         // after the receiver has the message: wait for it, bounded.
         var waited = Stopwatch.StartNew();
         while (workload.ZeroCopy.Freed < workload.ZeroCopy.HandedOver && waited.Elapsed < TimeSpan.FromSeconds(10))
-        {
             Thread.Sleep(10);
-        }
 
         Thread.Sleep(100);
         Assert.Equal(2L * CaseCatalog.MessagesPerOperation, workload.ZeroCopy.HandedOver);
@@ -65,8 +63,6 @@ public sealed class NativeLifetimeTests
         Assert.True(workload.SenderBytesLastOperation < 1024,
             $"{caseId}: the sending thread allocated {workload.SenderBytesLastOperation} B in one operation");
         if (definition.Strategy != BufferStrategy.MessagePool)
-        {
             Assert.True(received < 1024, $"{caseId}: the receiving thread allocated {received} B in one operation");
-        }
     }
 }

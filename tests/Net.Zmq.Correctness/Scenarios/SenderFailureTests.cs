@@ -42,9 +42,7 @@ public sealed class SenderFailureTests
         Assert.StartsWith(failing.Id + ":", failure.Message, StringComparison.Ordinal);
         Assert.Contains("5,000 of 10,000 messages received in this operation", failure.Message, StringComparison.Ordinal);
         if (kind == FaultKind.SenderFailed)
-        {
             Assert.Contains("injected: the sender died before message #5000", failure.Message, StringComparison.Ordinal);
-        }
 
         // The receiver's idle deadline, and a little for a loaded machine: never a hang.
         Assert.True(elapsed < ShortDeadline.IdleTimeout + TimeSpan.FromSeconds(3), $"failed after {elapsed.TotalSeconds:0.0} s");

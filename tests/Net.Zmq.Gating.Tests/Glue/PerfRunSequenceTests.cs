@@ -31,9 +31,7 @@ public sealed class PerfRunSequenceTests : IDisposable
         var checkedIn = SourceLayout.Of(typeof(PerfRunSequenceTests).Assembly).BaselinesDirectory;
         Directory.CreateDirectory(_layout.BaselinesDirectory);
         foreach (var file in Directory.EnumerateFiles(checkedIn, "*.json").Where(f => Path.GetFileName(f) != Suite.FileName))
-        {
             File.Copy(file, Path.Combine(_layout.BaselinesDirectory, Path.GetFileName(file)));
-        }
     }
 
     private string SuiteFile => Path.Combine(_layout.BaselinesDirectory, Suite.FileName);

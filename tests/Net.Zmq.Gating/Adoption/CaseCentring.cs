@@ -40,9 +40,7 @@ internal static class CaseCentring
         var bytesRelative = large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)) : MinimumBytesRelative;
         var bytesAbsolute = large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024));
         if (bytesRelative > MinimumBytesRelative || bytesAbsolute > MinimumBytesAbsolute)
-        {
             bytesRelative = Math.Max(bytesRelative, TimingDependentBytesRelative);
-        }
 
         var tolerances = new Tolerances(ratioTolerance, bytesRelative, bytesAbsolute)
         {

@@ -84,9 +84,7 @@ public static class ClassAdoption
         foreach (var (run, recorded) in observed)
         {
             if (run.Machine.Class != machine.Class)
-            {
                 throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} on {machine.Class}: a class is adopted from runs of that class only");
-            }
 
             if (recorded!.Fingerprint.Version != subject.Version || recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
             {

@@ -89,9 +89,7 @@ internal static class BaselineJson
     private static void CheckBytes(byte[] bytes, string path)
     {
         if (bytes.Length == 0)
-        {
             throw new BaselineFormatException(path, "$", "the file is empty");
-        }
 
         if (bytes.AsSpan().StartsWith(Encoding.UTF8.Preamble))
         {

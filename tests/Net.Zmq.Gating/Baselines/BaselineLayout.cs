@@ -32,9 +32,7 @@ internal sealed record FileLayout(int SchemaVersion, string Subject, string Suit
             }
 
             if (classes.Any(c => c.Key == read.Key))
-            {
                 throw label.Invalid($"a second entry for the class \"{read.Key}\"; a file holds each machine class once");
-            }
 
             classes.Add(read);
         }
@@ -58,9 +56,7 @@ internal sealed record FileLayout(int SchemaVersion, string Subject, string Suit
         void Add(GateId gate, FieldAt item)
         {
             if (!gates.Add(gate))
-            {
                 throw item.Invalid($"a second bound on the gate {gate}; a gate has one bound");
-            }
         }
 
         foreach (var (i, bound) in policy.RatioBounds.Index())

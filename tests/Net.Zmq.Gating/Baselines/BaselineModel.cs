@@ -42,13 +42,9 @@ public sealed record BaselineFile(
         var classes = Classes.ToList();
         var at = classes.FindIndex(c => c.Key == replacement.Key);
         if (at >= 0)
-        {
             classes[at] = replacement;
-        }
         else
-        {
             classes.Add(replacement);
-        }
 
         return this with { SchemaVersion = CurrentSchemaVersion, Classes = classes };
     }

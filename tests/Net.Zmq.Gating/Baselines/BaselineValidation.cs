@@ -10,14 +10,10 @@ public static class BaselineValidation
     public static void RequireBelongs(BaselineFile file, string path, string subject, string suite, Func<string, bool> isKnownCase)
     {
         if (file.Subject != subject)
-        {
             throw new BaselineFormatException(path, "$.subject", $"the file is {subject}'s, by its name, but says \"{file.Subject}\"");
-        }
 
         if (file.Suite != suite)
-        {
             throw new BaselineFormatException(path, "$.suite", $"the file is the {suite} suite's, by its name, but says \"{file.Suite}\"");
-        }
 
         foreach (var (machineClass, index) in file.Classes.Select((c, i) => (c, i)))
         {

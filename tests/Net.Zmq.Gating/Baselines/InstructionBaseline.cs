@@ -26,9 +26,7 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
         var kept = previous?.CountedOn == countedOn ? previous.Cases.ToDictionary() : [];
         var cases = new SortedDictionary<string, InstructionBaselineCase>(kept, StringComparer.Ordinal);
         foreach (var c in counted)
-        {
             cases[c.Case] = InstructionBaselineCase.Of(c);
-        }
 
         return new InstructionBaseline(CurrentSchemaVersion, subject, suite, countedOn.Subject, countedOn, previous?.Bounds ?? NewFileBounds, cases);
     }
@@ -51,14 +49,10 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
         }
 
         if (read.Bounds.Floor < 0 || read.Bounds.SystemCalls < 0)
-        {
             throw new BaselineFormatException(path, bounds, "the floor and the system calls' bound are numbers ≥ 0");
-        }
 
         foreach (var (id, entry) in read.Cases)
-        {
             entry.Check(path, $"${BaselineJson.Name(nameof(Cases))}{BaselineJson.Key(id)}");
-        }
 
         return read;
     }

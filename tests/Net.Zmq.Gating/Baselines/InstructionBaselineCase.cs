@@ -86,9 +86,7 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
         foreach (var (name, line) in lines)
         {
             if (known is not null && !known.Contains(name))
-            {
                 throw invalid(field + BaselineJson.Key(name), $"\"{name}\" is not a part; known: {string.Join(", ", known)}");
-            }
 
             if (Count(line) != count)
             {

@@ -41,15 +41,11 @@ public static class MachineFingerprints
         foreach (var line in cpuInfo)
         {
             if (line.Length == 0)
-            {
                 break;
-            }
 
             var colon = line.IndexOf(':', StringComparison.Ordinal);
             if (colon > 0)
-            {
                 fields.TryAdd(line[..colon].Trim(), line[(colon + 1)..].Trim());
-            }
         }
 
         string? Join(params (string Field, string Shown)[] parts) =>
@@ -71,9 +67,7 @@ public static class MachineFingerprints
         {
             var line = File.ReadLines(CpuInfo).FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
             if (line is not null)
-            {
                 return line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
-            }
         }
 
         return $"{RuntimeInformation.ProcessArchitecture} (model not visible on this OS)";

@@ -32,9 +32,7 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
         foreach (var suite in run.Suites)
         {
             foreach (var analyzed in suite.Cases.Where(c => !c.Case.IsReference))
-            {
                 cases[analyzed.Case.Id] = Compared(analyzed, suite.EntryOf(analyzed.Case.Id));
-            }
         }
 
         return new RunResults(path, run.Machine.Class, cases);

@@ -32,9 +32,7 @@ internal sealed class CallgrindParser(string path)
     {
         _line = number;
         if (line.Length == 0 || line[0] == '#')
-        {
             return;
-        }
 
         if (char.IsAsciiDigit(line[0]) || line[0] is '+' or '-' or '*')
         {
@@ -92,9 +90,7 @@ internal sealed class CallgrindParser(string path)
     {
         var events = value.Split(' ', StringSplitOptions.RemoveEmptyEntries);
         if (events.Length == 0 || events[0] != "Ir")
-        {
             throw Malformed($"the first event is \"{events.FirstOrDefault()}\", not Ir (instructions): a profile of callgrind's default events is expected");
-        }
 
         _systemCallColumn = Array.IndexOf(events, "sysCount");
     }
@@ -130,15 +126,11 @@ internal sealed class CallgrindParser(string path)
     private string Named(Dictionary<string, string> names, string value)
     {
         if (!value.StartsWith('('))
-        {
             return value.Trim();
-        }
 
         var close = value.IndexOf(')', StringComparison.Ordinal);
         if (close < 0)
-        {
             throw Malformed($"\"{value}\" opens a compressed name without closing it");
-        }
 
         var id = value[1..close];
         var name = value[(close + 1)..].Trim();

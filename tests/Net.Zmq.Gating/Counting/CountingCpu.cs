@@ -13,23 +13,17 @@ public static class CountingCpu
     public static string Describe()
     {
         if (!X86Base.IsSupported)
-        {
             return RuntimeInformation.ProcessArchitecture.ToString();
-        }
 
         var (_, vendor1, vendor3, vendor2) = X86Base.CpuId(0, 0);
         var vendor = string.Concat(new[] { vendor1, vendor2, vendor3 }.Select(r => string.Concat(BitConverter.GetBytes(r).Select(b => (char)b))));
         var (_, extended, _, extendedEdx) = X86Base.CpuId(7, 0);
         var features = new List<string> { vendor, Level() };
         if ((extended & (1 << 9)) != 0)
-        {
             features.Add("erms");
-        }
 
         if ((extendedEdx & (1 << 4)) != 0)
-        {
             features.Add("fsrm");
-        }
 
         return string.Join(' ', features);
     }

@@ -34,9 +34,7 @@ public sealed unsafe class InstructionMarks
         {
             var verdict = Path.Combine(NativeDirectory, "marks.txt");
             if (!File.Exists(verdict))
-            {
                 return $"no instruction markers: {verdict} is missing (build/InstructionMarks.targets writes it when a test project is built)";
-            }
 
             var text = File.ReadAllText(verdict).Trim();
             return text == "available" && File.Exists(LibraryPath) ? null
@@ -63,9 +61,7 @@ public sealed unsafe class InstructionMarks
     public void Monitor(MarkText command)
     {
         if (_monitor(command.Native) != 0)
-        {
             throw new InvalidOperationException($"callgrind did not take the monitor command \"{command.Text}\"");
-        }
     }
 }
 

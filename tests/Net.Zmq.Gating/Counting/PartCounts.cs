@@ -48,19 +48,13 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
         {
             var counts = functions.Select(r => r.GetValueOrDefault(name)).ToArray();
             if (counts.Max() >= KeptPerMessage * messages && counts.Max() > 0)
-            {
                 kept[name] = counts;
-            }
             else
-            {
                 rest = [.. rest.Zip(counts, (a, b) => a + b)];
-            }
         }
 
         if (rest.Any(r => r != 0))
-        {
             kept[Rest] = rest;
-        }
 
         return new PartCounts(kept, ByRepetition(calls, kept.Keys.Where(k => k != Rest)), ByRepetition(systemCalls,
             systemCalls.SelectMany(r => r.Keys)));
@@ -93,9 +87,7 @@ public static class Repeated
     public static double? PerCall(IReadOnlyList<long> counts, IReadOnlyList<long> calls)
     {
         if (calls.Count != counts.Count || calls.Count == 0 || calls.Any(c => c <= 0))
-        {
             return null;
-        }
 
         var perCall = counts.Zip(calls, (count, made) => count / (double)made).ToList();
         return perCall.Max() - perCall.Min() <= Math.Max(SteadyWithin * perCall.Max(), 0.5) ? perCall.Average() : null;
@@ -104,9 +96,7 @@ public static class Repeated
     public static double Median(IReadOnlyList<long> counts)
     {
         if (counts.Count == 0)
-        {
             return 0;
-        }
 
         var sorted = counts.Order().ToList();
         return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2]

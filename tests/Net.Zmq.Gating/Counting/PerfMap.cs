@@ -68,14 +68,10 @@ public sealed class PerfMap
         var quote = name.IndexOf('\'', StringComparison.Ordinal);
         var bare = quote > 0 ? name[..quote] : name;
         if (!bare.StartsWith("0x", StringComparison.Ordinal) || !ulong.TryParse(bare[2..], NumberStyles.HexNumber, CultureInfo.InvariantCulture, out var address))
-        {
             return bare;
-        }
 
         if (objectPath != "???" && objectPath.Length > 0)
-        {
             return $"{Path.GetFileName(objectPath)}+0x{address:x}";
-        }
 
         return NameAt(address) is { } method ? Shorten(method) : _precompiled.NameAt(address) ?? Unnamed;
     }
@@ -87,9 +83,7 @@ public sealed class PerfMap
         var name = tier > 0 && method.IndexOf("::", StringComparison.Ordinal) < tier && method[(tier - 1)] == ')' ? method[..tier] : method;
         var separator = name.IndexOf("::", StringComparison.Ordinal);
         if (separator < 0)
-        {
             return name;
-        }
 
         var typeStart = name.LastIndexOf(' ', separator) + 1;
         return name[typeStart..];

@@ -33,9 +33,7 @@ public sealed class PrecompiledCode
     {
         var path = System.IO.Path.Combine(directory, PrecompiledCodeFile.FileName);
         if (!File.Exists(path))
-        {
             return None;
-        }
 
         var file = Running.ProcessFiles.Read<PrecompiledCodeFile>(path);
         var images = file.Images.Where(i => File.Exists(i.Path)).Select(i => (Image: i, Functions: Functions(i.Path)))
@@ -62,9 +60,7 @@ public sealed class PrecompiledCode
         foreach (var (image, file, starts, ends) in _images)
         {
             if (address < image.Start || address - image.Start > uint.MaxValue)
-            {
                 continue;
-            }
 
             var offset = (uint)(address - image.Start);
             var index = Array.BinarySearch(starts, offset);

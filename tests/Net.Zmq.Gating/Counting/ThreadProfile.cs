@@ -34,9 +34,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
             clearing[key] = clearing.GetValueOrDefault(key) - cleared;
             memory += cleared;
             if (function.Self - cleared != 0)
-            {
                 Fold(thread, function, function.Self - cleared, names, functions);
-            }
         }
 
         var calls = thread.Calls.Where(c => c.Count > 0).GroupBy(c => names.Describe(c.CalleeFile, c.Callee),
@@ -102,9 +100,7 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
             }
 
             if (left > 0)
-            {
                 calls[name] = calls.GetValueOrDefault(name) + left;
-            }
         }
 
         return calls;

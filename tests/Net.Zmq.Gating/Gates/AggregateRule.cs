@@ -33,9 +33,7 @@ public static class AggregateRule
         // Whether the gate exists depends only on what was measured, never on how busy the machine was or the class:
         // every run of the same cases has the same gates.
         if (timed.Select(c => c.Case.Group).Distinct().Count() < MinimumGroups)
-        {
             return null;
-        }
 
         var steady = timed.Where(c => baseline.Cases.TryGetValue(c.Case.Id, out var expected)
                                       && expected.Tolerances.RunToRun <= MaximumRunToRun).ToList();

@@ -70,9 +70,7 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
     public BytesBetweenClasses BetweenClasses(string caseId)
     {
         if (Time == TimeJudgement.OwnClass || !Class.Cases.TryGetValue(caseId, out var chosen))
-        {
             return default;
-        }
 
         static double Move(double other, double of) => of > 0 ? Math.Abs((other / of) - 1) : 0;
         var others = File.Classes.Where(c => c.Key != Class.Key && c.Cases.ContainsKey(caseId)).Select(c => c.Cases[caseId]).ToList();

@@ -24,9 +24,7 @@ public static class GateConfirmation
         return first.Select(g =>
         {
             if (!g.JudgesTime || g.Verdict != GateVerdict.Fail)
-            {
                 return g;
-            }
 
             if (!second.TryGetValue((g.Id, g.Case), out var retry))
             {

@@ -37,17 +37,13 @@ public static class GateEvaluator
             }
 
             if (!analyzed.Case.IsReference)
-            {
                 results.AddRange(TimeGates(analyzed, expected, baselinePath, timeNotApplied, gateCpuTime));
-            }
 
             results.AddRange(AllocationRule.Evaluate(analyzed, expected, basis, baselinePath));
         }
 
         if (AggregateRule.Evaluate(cases, basis, baselinePath) is { } aggregate)
-        {
             results.Add(aggregate);
-        }
 
         return results;
     }
@@ -66,9 +62,7 @@ public static class GateEvaluator
                 new(wall, tolerances.RunToRun, tolerances.Ratio), baselinePath),
             timeNotApplied ?? busy ?? (analyzed.Case.SleepBound ? SleepBound : null));
         if (analyzed.CpuRatio is not { } cpu)
-        {
             yield break;
-        }
 
         var quiet = gateCpuTime || busy is not null || JudgedInCpuTime(analyzed) ? null : QuietMachine;
         var tolerance = busy is null ? tolerances.Ratio : Math.Max(tolerances.Ratio, BusyMachineRatioTolerance);

@@ -48,9 +48,7 @@ public static class PairedGates
         }
 
         if (Aggregate(cases, pairing, thresholds.Aggregate) is { } aggregate)
-        {
             results.Add(aggregate);
-        }
 
         return results;
     }
@@ -108,9 +106,7 @@ public static class PairedGates
             .Select(g => (IReadOnlyList<(double, double)>)g.Select(c => (Math.Log(c.Ratio.Value), Weight(c.Ratio))).ToList())
             .ToList();
         if (groups.Count < Math.Max(1, minimumGroups))
-        {
             return null;
-        }
 
         var mean = GeometricMean.OfWeighted(groups);
         return OverProcesses(timed) is { } processes && processes > mean.Upper / mean.Value
@@ -127,9 +123,7 @@ public static class PairedGates
     {
         var processes = timed.Select(c => c.ProcessRatios?.Count ?? 0).Distinct().ToList();
         if (processes is not [var count] || count < 2)
-        {
             return null;
-        }
 
         var byProcess = Enumerable.Range(0, count)
             .Select(p => timed.Sum(c => Weight(c.Ratio) * Math.Log(c.ProcessRatios![p])) / timed.Sum(c => Weight(c.Ratio)))
@@ -150,9 +144,7 @@ public static class PairedGates
     private static GateResult? Aggregate(IReadOnlyList<AnalyzedCase> cases, Pairing pairing, double threshold)
     {
         if (Mean(cases) is not { } mean)
-        {
             return null;
-        }
 
         var groups = cases.Where(c => !c.Case.SleepBound).GroupBy(c => c.Case.Group).ToList();
         var bound = 1 + threshold;

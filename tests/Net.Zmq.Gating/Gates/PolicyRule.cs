@@ -38,9 +38,7 @@ public static class PolicyRule
                 var reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group
                                                            && c.Case.Variant == bound.Reference);
                 if (reference is null)
-                {
                     continue;
-                }
 
                 var ratio = bound.Reference == subject.Case.ReferenceVariant
                     ? subject.Ratio

@@ -19,9 +19,7 @@ public sealed record MeasuredProcess(
     {
         var again = passes[^1];
         if (passes.Count < 2 || !JudgedTogether(passes[0]))
-        {
             return again;
-        }
 
         var cases = again.SelectMany(p => p.Measurements).Select(m => m.Case.Id).ToHashSet(StringComparer.Ordinal);
         return [.. passes.SelectMany(pass => pass)
@@ -39,9 +37,7 @@ public sealed record MeasuredProcess(
     public static IReadOnlyList<CaseMeasurement> Combine(IReadOnlyList<MeasuredProcess> processes)
     {
         if (processes.Count == 1 && processes[0].Measurements.All(m => m.Processes.All(p => p == processes[0].Process)))
-        {
             return processes[0].Measurements;
-        }
 
         // Offsets past every unit and block of the processes before: numbering stays unique, whatever each process
         // used.

@@ -29,9 +29,7 @@ public static class GitCommit
     {
         var loose = Path.Combine(git, reference);
         if (File.Exists(loose))
-        {
             return File.ReadAllText(loose).Trim();
-        }
 
         var packed = Path.Combine(git, "packed-refs");
         var line = File.Exists(packed)

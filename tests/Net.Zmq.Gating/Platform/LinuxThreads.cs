@@ -72,9 +72,7 @@ internal static unsafe partial class LinuxThreads
         {
             var file = Open(path, 0);
             if (file < 0)
-            {
                 return -1;
-            }
 
             var read = Read(file, into, (nuint)buffer.Length);
             _ = Close(file);

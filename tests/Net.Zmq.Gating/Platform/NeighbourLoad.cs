@@ -20,9 +20,7 @@ public static class NeighbourLoad
     public static Reading? Read()
     {
         if (!CpuClock.IsAvailable || !File.Exists("/proc/stat"))
-        {
             return null;
-        }
 
         // "cpu  user nice system idle iowait irq softirq steal …": busy is user, nice, system and steal; not
         // interrupts, which the kernel spends on this process's own loopback traffic without charging it.

@@ -55,9 +55,7 @@ public static class OtherThreads
         while (quiet < QuietLooks)
         {
             if (Stopwatch.GetElapsedTime(started) > deadline)
-            {
                 return false;
-            }
 
             Thread.Sleep(LookEvery);
             Read(threads, now);
@@ -73,9 +71,7 @@ public static class OtherThreads
     private static void Read(int[] threads, long[] into)
     {
         for (var i = 0; i < threads.Length; i++)
-        {
             into[i] = LinuxThreads.ThreadCpuNanoseconds(threads[i]);
-        }
     }
 
     /// <summary>Sleeping (S in its stat) in a system call that is not a futex wait; or gone.</summary>
@@ -83,23 +79,17 @@ public static class OtherThreads
     {
         var read = LinuxThreads.ReadProcFile(stat, buffer);
         if (read < 0)
-        {
             return true;
-        }
 
         var close = read > 0 ? buffer.AsSpan(0, read).LastIndexOf((byte)')') : -1;
         if (close < 0 || close + 2 >= read || buffer[close + 2] != (byte)'S')
-        {
             return false;
-        }
 
         read = LinuxThreads.ReadProcFile(syscall, buffer);
         var call = 0;
         var digits = 0;
         for (; digits < read && buffer[digits] is >= (byte)'0' and <= (byte)'9'; digits++)
-        {
             call = (call * 10) + (buffer[digits] - '0');
-        }
 
         return digits > 0 && Array.IndexOf(FutexCalls, call) < 0;
     }

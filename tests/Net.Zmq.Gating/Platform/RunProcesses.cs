@@ -21,9 +21,7 @@ public static class RunProcesses
     {
         var byId = processes.ToDictionary(p => p.Id);
         if (!byId.TryGetValue(self, out var me))
-        {
             return new HashSet<int>();
-        }
 
         var root = me;
         while (!root.IsDotnetTest && byId.TryGetValue(root.ParentId, out var parent) && parent.Id != root.Id
@@ -40,9 +38,7 @@ public static class RunProcesses
             if (members.Add(id))
             {
                 foreach (var child in children[id])
-                {
                     pending.Push(child.Id);
-                }
             }
         }
 

@@ -37,9 +37,7 @@ public sealed class ThreadPlacement
     {
         var value = environment("PERF_PLACEMENT")?.Trim();
         if (string.IsNullOrEmpty(value) || value.Equals("pinned", StringComparison.OrdinalIgnoreCase))
-        {
             return Pinnable();
-        }
 
         return value.Equals("free", StringComparison.OrdinalIgnoreCase)
             ? new ThreadPlacement("free: every thread left to the scheduler (PERF_PLACEMENT=free)")
@@ -49,9 +47,7 @@ public sealed class ThreadPlacement
     private static ThreadPlacement Pinnable()
     {
         if (!OperatingSystem.IsLinux())
-        {
             return new ThreadPlacement("free: threads are pinned on Linux only");
-        }
 
         var allowed = LinuxThreads.GetAffinity(0);
         var cpus = Enumerable.Range(0, 64).Where(cpu => (allowed & (1UL << cpu)) != 0).ToList();
@@ -74,9 +70,7 @@ public sealed class ThreadPlacement
     private void Place(Func<int, ulong> cpus)
     {
         if (!IsPinned)
-        {
             return;
-        }
 
         foreach (var thread in LinuxThreads.ProcessThreads())
         {

@@ -64,9 +64,7 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
     {
         var failing = run.Gates.Where(g => g.FailsRun).ToList();
         if (failing.Count == 0)
-        {
             return;
-        }
 
         Line(failing.Count > PullRequestComment.FailingShown
             ? $"Failing gates, the first {PullRequestComment.FailingShown} of {failing.Count}:"
@@ -93,9 +91,7 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
             .ToDictionary(c => c.Case.Id, c => c.Measurement.MessageBytes, StringComparer.Ordinal);
         var counted = ReceiverGates(run, pairing, messageBytes);
         if (counted.Count == 0)
-        {
             return;
-        }
 
         var sizes = counted.OrderBy(c => messageBytes[c.Gate.Case]).Select(c => c.Parts[^1]).Distinct().ToList();
         Line("Receiver instructions per message by receive mode and buffer strategy " +

@@ -15,9 +15,7 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         Line($"## {comparison.Subject} against {string.Join(" and ", comparison.References)}, per message size");
         Line();
         if (Compared(run, comparison) is not ({ } rows, { } references))
-        {
             return;
-        }
 
         Line($"{comparison.Subject}'s time over each other driver's: the geometric mean over every case of that size " +
              $"both ran, with the range of those cases (below 1.000 {comparison.Subject} is faster). Case by case " +
@@ -58,9 +56,7 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         var rows = run.Subjects.Where(s => s.Subject == comparison.Subject && s.ShowTables).SelectMany(s => s.Cases)
             .Where(c => references.Any(r => r.Cases.ContainsKey(c.Case.CrossSubjectKey))).ToList();
         if (rows.Count > 0)
-        {
             return (rows, references);
-        }
 
         Line($"Not available in this run: it needs {comparison.Subject} and at least one of " +
              $"{string.Join(", ", comparison.References)} measured.");
@@ -73,9 +69,7 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         Line(comparison.Explanation);
         Line();
         if (Compared(run, comparison) is not ({ } rows, { } references))
-        {
             return;
-        }
 
         Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) +
              " | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");

@@ -38,9 +38,7 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedCalls).ToList();
         if (paired.Count == 0 || run.Paired?.Pairing is not { } pairing)
-        {
             return;
-        }
 
         var changed = paired.Where(g => g.CallChanges.Count > 0).ToList();
         Line(changed.Count == 0
@@ -49,15 +47,11 @@ internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
             : $"{V(pairing.Title)}: {V(changed.Count)} of {V(paired.Count)} cases make other exact calls per message.");
         Line();
         if (changed.Count == 0)
-        {
             return;
-        }
 
         Header("Case", "Changed calls");
         foreach (var gate in changed)
-        {
             Line($"| {gate.Case} | {V(string.Join("; ", gate.CallChanges))} |");
-        }
 
         Line();
     }

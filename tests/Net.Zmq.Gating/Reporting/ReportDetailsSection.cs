@@ -9,9 +9,7 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
     public void RenderClaims(JudgedRun run)
     {
         if (run.Claims.Count == 0)
-        {
             return;
-        }
 
         Line("## Published claims");
         Line();
@@ -111,17 +109,13 @@ internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text
     public void RenderNotes(JudgedRun run)
     {
         if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)
-        {
             return;
-        }
 
         Line("## Notes");
         Line();
         // An unreadable baseline file is listed with the failing gates, not here as well.
         foreach (var note in run.Notes.Where(n => n.Kind != NoteKind.InvalidBaseline))
-        {
             Line($"- {V(note.Text)}");
-        }
 
         Line();
     }

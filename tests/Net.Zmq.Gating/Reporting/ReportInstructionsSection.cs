@@ -49,18 +49,14 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
     public void RenderWhyByFunction(JudgedRun run)
     {
         if (Scrub)
-        {
             return;
-        }
 
         foreach (var gate in run.Gates.Where(g => g.FailsRun && g.FunctionChanges.Count > 0))
         {
             Line($"Why {gate.Case} ({gate.Gate}), by function:");
             Line();
             foreach (var change in gate.FunctionChanges)
-            {
                 Line($"- {change}");
-            }
 
             Line();
         }
@@ -71,17 +67,13 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
     {
         var paired = run.Gates.Where(g => g.Id.Kind == GateKind.PairedInstructions).ToList();
         if (paired.Count == 0 || run.Paired?.Pairing is not { } pairing)
-        {
             return;
-        }
 
         Line($"{V(pairing.Title)}: {V(paired.Count)} cases counted on both; {V(paired.Count(g => g.FailsRun))} grew " +
              $"beyond the bounds ({V(paired[0].Bound)}).");
         Line();
         if (Scrub)
-        {
             return;
-        }
 
         RenderByVariant(run, paired);
         Header("Case", "Verdict", "Measured", "Not judged");
@@ -109,15 +101,11 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
         var rows = paired.Where(g => variants.ContainsKey(g.Case)).GroupBy(g => variants[g.Case],
             StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).ToList();
         if (rows.Count == 0)
-        {
             return;
-        }
 
         Header("Variant", "Cases", "Receiver, geometric mean", "Total, geometric mean");
         foreach (var row in rows)
-        {
             Line($"| {row.Key} | {row.Count()} | {Mean(row, "Receiver")} | {Mean(row, "Total")} |");
-        }
 
         Line();
     }

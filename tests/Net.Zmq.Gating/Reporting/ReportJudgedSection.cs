@@ -11,9 +11,7 @@ internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
     {
         var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
         if (gates.Count == 0)
-        {
             return;
-        }
 
         Header("Suite", "Gates", "Receiver", "Sender", "Library threads");
         foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",

@@ -12,9 +12,7 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
     public void RenderPaired(JudgedRun run)
     {
         if (run.Paired is not { } builds || run.PairedRun is not { } compared)
-        {
             return;
-        }
 
         Line($"## {V(builds.Pairing.Title)}");
         Line();
@@ -81,9 +79,7 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
     public void RenderSuiteMeans(JudgedRun run)
     {
         if (run.Paired is { } builds && run.PairedRun is { } compared)
-        {
             RenderSuiteMeans([.. compared.Cases.Where(c => !c.Case.SleepBound)], builds.Pairing);
-        }
     }
 
     private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)

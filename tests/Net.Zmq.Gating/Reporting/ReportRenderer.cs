@@ -25,9 +25,7 @@ public static class ReportRenderer
         verdict.RenderTimeBasis(run);
         tables.RenderHeadline(run);
         foreach (var comparison in run.Comparisons)
-        {
             comparisons.RenderComparisonBySize(run, comparison);
-        }
 
         costs.Render(run);
         instructions.Render(run);
@@ -53,8 +51,6 @@ public static class ReportRenderer
         }
 
         foreach (var comparison in run.Comparisons)
-        {
             text.Collapsible(comparison.Title, () => comparisons.RenderComparison(run, comparison));
-        }
     }
 }

@@ -15,9 +15,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         var subjects = run.Subjects.Where(s => s.ShowTables && s.Suite == run.HeadlineSuite && s.Cases.Count > 0)
             .ToList();
         if (subjects.Count == 0)
-        {
             return;
-        }
 
         var cases = subjects.SelectMany(s => s.Cases).ToList();
         var reference = cases[0].Case.ReferenceVariant;
@@ -70,9 +68,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         }
 
         foreach (var absent in run.Absent)
-        {
             Line($"| {absent.Subject} | **no** | 0 | {V(absent.Reason)} |");
-        }
 
         Line();
     }

@@ -75,19 +75,13 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         }
 
         foreach (var subject in notGated)
-        {
             Line($"- **{subject.Subject} — {subject.Suite} not gated** ({subject.BaselinePath}): {subject.Error}");
-        }
 
         foreach (var note in unreadable)
-        {
             Line($"- {V(note.Text)}");
-        }
 
         if (failing.Count > 0)
-        {
             RenderFailingGatesTable(failing, afterList: notGated.Count + unreadable.Count > 0);
-        }
 
         Line();
     }
@@ -123,9 +117,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
     {
         var judged = run.Subjects.Where(s => s.Basis is not null).ToList();
         if (judged.Count == 0)
-        {
             return;
-        }
 
         Line("## Time gates");
         Line();

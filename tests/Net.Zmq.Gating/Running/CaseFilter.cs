@@ -14,9 +14,7 @@ public sealed class CaseFilter
     {
         var parts = globs.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
         if (parts.Length == 0)
-        {
             throw new ArgumentException($"PERF_FILTER={globs} names no glob");
-        }
 
         Text = string.Join(';', parts);
         var alternatives = parts.Select(g => Regex.Escape(g)

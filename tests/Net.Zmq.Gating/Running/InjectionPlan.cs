@@ -63,14 +63,10 @@ public sealed class InjectionPlan
         var kind = item[..colon];
         var amountText = item[(colon + 1)..at];
         if (kind == "delay" && item[at - 1] == '%')
-        {
             return DelayShare(item, amountText[..^1]);
-        }
 
         if (!long.TryParse(amountText, NumberStyles.None, CultureInfo.InvariantCulture, out var amount) || amount <= 0)
-        {
             throw Malformed(item, $"\"{amountText}\" is not a whole number above 0");
-        }
 
         return kind switch
         {

@@ -28,9 +28,7 @@ public static class InterleavedSchedule
         int firstUnit, int seed)
     {
         if (blocks < 1 || unitsPerBlock < 1 || cell.CaseIds.Count == 0)
-        {
             throw new ArgumentException($"{cell.Id}: a schedule needs at least one block, one unit and one case");
-        }
 
         var random = new Random(RunSeed.For(seed, cell.Id));
         var operations = new List<ScheduledOperation>(blocks * unitsPerBlock * 2 * cell.CaseIds.Count);

@@ -20,9 +20,7 @@ internal sealed class LineLogger : ILogger
     public void Write(LogKind logKind, string text)
     {
         lock (_gate)
-        {
             _line.Append(text);
-        }
     }
 
     public void WriteLine() => EndLine(evenEmpty: true);

@@ -24,9 +24,7 @@ public sealed class MeasurementLock : IDisposable
                 var stream = new FileStream(LockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite,
                     exclusive ? FileShare.None : FileShare.ReadWrite);
                 if (announced)
-                {
                     report?.Invoke($"measurement lock acquired after {(DateTime.UtcNow - started).TotalSeconds:0} s");
-                }
 
                 return new MeasurementLock(stream);
             }

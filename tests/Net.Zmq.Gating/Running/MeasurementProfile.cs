@@ -119,9 +119,7 @@ public sealed record MeasurementProfile(
                   $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
         var text = environment("PERF_SAMPLING");
         if (string.IsNullOrWhiteSpace(text))
-        {
             return profile;
-        }
 
         return double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture,
                    out var factor) && factor is >= 1 and <= 10

@@ -19,9 +19,7 @@ public sealed record RunIdentity(
         void Compare(string field, string? here, string? there)
         {
             if (!string.Equals(here, there, StringComparison.Ordinal))
-            {
                 differences.Add($"{field}: '{here ?? "(none)"}' here, '{there ?? "(none)"}' in the shard");
-            }
         }
 
         Compare("commit", Commit, shard.Commit);
@@ -92,16 +90,12 @@ public sealed record RunMeasurements(
     private static List<string> ShardFiles(string directory)
     {
         if (!Directory.Exists(directory))
-        {
             throw new InvalidDataException($"{MergeVariable}={directory}: no such folder");
-        }
 
         var files = Directory.EnumerateFiles(directory, "shard-*-of-*.json", SearchOption.AllDirectories)
             .Order(StringComparer.Ordinal).ToList();
         if (files.Count == 0)
-        {
             throw new InvalidDataException($"{MergeVariable}={directory}: no shard file (shard-k-of-N.json) in it");
-        }
 
         return files;
     }
@@ -118,9 +112,7 @@ public sealed record RunMeasurements(
             }
 
             if (run.Shard is null)
-            {
                 throw new InvalidDataException($"{path}: field 'shard' is missing: not a shard's file");
-            }
 
             if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
             {

@@ -19,9 +19,7 @@ public sealed class RunProgress(
     public void CellStarted(string cell)
     {
         if (_current is not null && _started.Add(_current))
-        {
             _done += weights.GetValueOrDefault(_current);
-        }
 
         _current = cell;
         var elapsed = clock?.Invoke() ?? Stopwatch.GetElapsedTime(_startedAt);

@@ -19,9 +19,7 @@ public static class RunSeed
     {
         var text = environment(Variable);
         if (string.IsNullOrWhiteSpace(text))
-        {
             return null;
-        }
 
         return int.TryParse(text.Trim(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var seed) && seed >= 0
             ? seed
@@ -39,9 +37,7 @@ public static class RunSeed
     {
         var hash = 17;
         foreach (var c in purpose)
-        {
             hash = unchecked((hash * 31) + c);
-        }
 
         return seed ^ hash;
     }

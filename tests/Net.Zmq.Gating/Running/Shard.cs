@@ -21,9 +21,7 @@ public sealed record Shard(int Index, int Count)
     {
         var text = environment(Variable);
         if (string.IsNullOrWhiteSpace(text))
-        {
             return null;
-        }
 
         var parts = text.Trim().Split('/');
         return parts.Length == 2
@@ -50,9 +48,7 @@ public sealed record Shard(int Index, int Count)
             var lightest = Array.IndexOf(load, load.Min());
             load[lightest] += seconds;
             if (lightest == Index - 1)
-            {
                 mine.Add(cell);
-            }
         }
 
         return mine;

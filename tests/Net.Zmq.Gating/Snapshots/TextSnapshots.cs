@@ -42,9 +42,7 @@ public static class TextSnapshots
         public void Assert(string expectedSnapshot, string actualSnapshot)
         {
             if (expectedSnapshot == actualSnapshot)
-            {
                 return;
-            }
 
             var expected = Unquote(expectedSnapshot).Split('\n');
             var actual = Unquote(actualSnapshot).Split('\n');

@@ -14,9 +14,7 @@ public static class Bootstrap
         var random = new Random(Seed);
         var values = new double[Resamples];
         for (var r = 0; r < Resamples; r++)
-        {
             values[r] = draw(random);
-        }
 
         Array.Sort(values);
         var tail = (1 - Distributions.Confidence) / 2;
@@ -27,9 +25,7 @@ public static class Bootstrap
     public static T[] Resample<T>(IReadOnlyList<T> source, T[] target, Random random)
     {
         for (var i = 0; i < target.Length; i++)
-        {
             target[i] = source[random.Next(source.Count)];
-        }
 
         return target;
     }

@@ -45,9 +45,7 @@ public static class ProcessLevel
     {
         var p = samples.Processes;
         if (p < 2)
-        {
             throw new ArgumentException("A process-level interval needs at least two processes.", nameof(samples));
-        }
 
         var estimate = samples.Means.Average();
         double variance, degrees;

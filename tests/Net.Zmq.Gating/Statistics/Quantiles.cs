@@ -6,9 +6,7 @@ public static class Quantiles
     public static double Median(IReadOnlyList<double> values)
     {
         if (values.Count == 0)
-        {
             throw new ArgumentException("The median of no values is undefined.", nameof(values));
-        }
 
         var sorted = values.Order().ToArray();
         var middle = sorted.Length / 2;

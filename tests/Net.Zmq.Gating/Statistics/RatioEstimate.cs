@@ -25,9 +25,7 @@ public sealed record RatioEstimate(double Value, double Lower, double Upper)
     public static RatioEstimate Of(IReadOnlyList<double> numerator, IReadOnlyList<double> denominator)
     {
         if (numerator.Count == 0 || denominator.Count == 0)
-        {
             throw new ArgumentException("A ratio needs at least one value on each side.");
-        }
 
         var (x, y) = (new double[numerator.Count], new double[denominator.Count]);
         var (lower, upper) = Bootstrap.Interval(random =>

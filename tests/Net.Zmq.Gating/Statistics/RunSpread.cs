@@ -34,9 +34,7 @@ public static class RunSpread
     public static double Swing(IReadOnlyList<RatioEstimate> runs)
     {
         if (runs.Count < 2)
-        {
             return 0;
-        }
 
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
         var excess = UpperBoundOfVariance(SampleMoments.Variance(logs), logs.Count)

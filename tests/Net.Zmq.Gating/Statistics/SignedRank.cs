@@ -19,14 +19,10 @@ public static class SignedRank
     {
         var n = values.Count;
         if (n == 0)
-        {
             throw new ArgumentException("An interval needs at least one value.", nameof(values));
-        }
 
         if (n == 1)
-        {
             return (values[0], double.NegativeInfinity, double.PositiveInfinity);
-        }
 
         if (n < MinimumPairs)
         {
@@ -39,9 +35,7 @@ public static class SignedRank
         for (var i = 0; i < n; i++)
         {
             for (var j = i; j < n; j++)
-            {
                 walsh[k++] = (values[i] + values[j]) / 2;
-            }
         }
 
         Array.Sort(walsh);
@@ -62,9 +56,7 @@ public static class SignedRank
         for (var rank = 1; rank <= n; rank++)
         {
             for (var w = max; w >= rank; w--)
-            {
                 counts[w] += counts[w - rank];
-            }
         }
 
         var total = Math.Pow(2, n);

@@ -24,9 +24,7 @@ public static partial class PublishedClaims
             .Where(x => x.c is not null)
             .Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
         if (measured.Count == 0)
-        {
             return NotMeasured(id, claim, gate);
-        }
 
         var verdict = measured.Any(m => m.bytes >= clearlyAbove) ? ClaimVerdict.DoesNotHold
             : measured.Any(m => m.bytes > holdsUpTo) ? ClaimVerdict.Unclear

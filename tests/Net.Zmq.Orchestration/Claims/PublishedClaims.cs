@@ -53,9 +53,7 @@ public static partial class PublishedClaims
             .Where(x => x.c is not null).ToList();
         var check = Ranged("C3", claim, ratios.Select(x => (Size(x.size), x.c!.Ratio)).ToList(), 1.24, 2.43);
         if (ratios.Count < 2 || check.Verdict == ClaimVerdict.DoesNotHold)
-        {
             return check;
-        }
 
         var rising = ratios[^1].c!.Ratio.Value > ratios[0].c!.Ratio.Value;
         return check with
@@ -146,9 +144,7 @@ public static partial class PublishedClaims
             .Where(x => x.c is not null).ToList();
         var pool = strategies.FirstOrDefault(x => x.s == BufferStrategy.MessagePool).c;
         if (pool is null)
-        {
             return NotMeasured("C10", claim);
-        }
 
         var others = strategies.Where(x => x.s != BufferStrategy.MessagePool).ToList();
         var verdict = others.All(o => pool.Ratio.Upper < o.c!.Ratio.Lower) ? ClaimVerdict.Holds

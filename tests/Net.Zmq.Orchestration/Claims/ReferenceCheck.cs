@@ -95,13 +95,9 @@ public static class ReferenceCheck
             var started = Stopwatch.GetTimestamp();
             var cpuStarted = CpuClock.ProcessNanoseconds();
             if (runSuite)
-            {
                 suite.RunOperation();
-            }
             else
-            {
                 reference.RunOperation();
-            }
 
             var nanoseconds = Stopwatch.GetElapsedTime(started).TotalNanoseconds;
             var cpuNanoseconds = Math.Max(1, CpuClock.ProcessNanoseconds() - cpuStarted);

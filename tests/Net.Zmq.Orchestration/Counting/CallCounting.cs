@@ -28,9 +28,7 @@ public static class CallCounting
     public static RunCounts Count(IReadOnlyList<CaseDefinition> cases, InjectionPlan? injection, Action<string> log)
     {
         if (NativeCallCounter.Unavailable is { } why)
-        {
             return RunCounts.None(why);
-        }
 
         var counted = new List<CountedCase>();
         var failures = new List<string>();
@@ -39,9 +37,7 @@ public static class CallCounting
             var driver = ZmqDrivers.Get(cell.Key.Driver);
             var runnable = cell.Where(c => driver.Availability.IsAvailable && driver.CannotRun(c) is null).ToList();
             if (runnable.Count == 0 || NativeCallCounter.Of(cell.Key.Driver) is not { } counter)
-            {
                 continue;
-            }
 
             try
             {

@@ -64,9 +64,7 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
         var prefix = $"{suite.Subject}/{suite.Suite}/";
         List<TCounted> counted = [.. all.Where(c => kind.CaseOf(c).StartsWith(prefix, StringComparison.Ordinal))];
         if (counted.Count == 0)
-        {
             return [];
-        }
 
         var id = new GateId(kind.Gate);
         var load = store.Load(kind, suite.SuiteId);
@@ -74,9 +72,7 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
             new(id, suite.SuiteId.ToString(), $"no {kind.What} to judge against", problem, GateVerdict.Fail,
                 load.Shown);
         if (load.Error is { } error && !refreshing)
-        {
             return [Unusable(BaselineCommands.Unreadable(error))];
-        }
 
         var file = refreshing ? Refresh(kind, suite, load, counted) : load.File;
         return file is null
@@ -92,9 +88,7 @@ public sealed class CountBaselineGates(BaselineStore store, bool refreshing, str
         where TFile : class
     {
         if (load.Error is not null)
-        {
             _notes.Add(PerfRunNotes.CountsWrittenAgain(suite.SuiteId, load.Shown, load.Error));
-        }
 
         var file = store.Write(kind, load, kind.Record(suite.SuiteId, CountedOn(suite), counted, load.File));
         _notes.Add(PerfRunNotes.CountsRefreshed(suite.SuiteId, load.Shown, kind.What, counted.Count));

@@ -34,24 +34,16 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
     {
         if (counts.Skipped is { } why)
-        {
             yield return PerfRunNotes.CallsNotCounted(why);
-        }
 
         foreach (var failure in counts.Failures)
-        {
             yield return PerfRunNotes.CallsFailed(failure);
-        }
 
         if (instructions.Skipped is { } skipped)
-        {
             yield return PerfRunNotes.InstructionsNotCounted(skipped);
-        }
 
         foreach (var group in instructions.Uncounted.GroupBy(u => u.Reason, StringComparer.Ordinal))
-        {
             yield return PerfRunNotes.NotCountedUnderValgrind([.. group.Select(u => u.Case)], group.Key);
-        }
     }
 
     /// <summary>A suite's counted cases against its call and instruction baselines.</summary>

@@ -102,9 +102,7 @@ public static class InstructionCounting
             marks.DumpOwn(receiver);
             workload.OnSenderThread(() => marks.DumpOwn(sender));
             foreach (var definition in runnable)
-            {
                 Count(workload, definition, injection, dumps);
-            }
         }
 
         private void Count(
@@ -160,9 +158,7 @@ public static class InstructionCounting
             finally
             {
                 if (!receiving)
-                {
                     marks.ToggleOwn();
-                }
 
                 marks.Monitor(dump);
             }

@@ -21,9 +21,7 @@ public static class PrecompiledCodeNames
     public static void StartInInstructionProcess()
     {
         if (Environment.GetEnvironmentVariable(InstructionRequest.Variable) is not null)
-        {
             _listener ??= new Listener();
-        }
     }
 
     /// <summary>Writes what was heard and every loaded precompiled image into <paramref name="directory"/>.</summary>
@@ -55,17 +53,13 @@ public static class PrecompiledCodeNames
         public IReadOnlyList<PrecompiledName> Names()
         {
             lock (_names)
-            {
                 return [.. _names];
-            }
         }
 
         protected override void OnEventSourceCreated(EventSource eventSource)
         {
             if (eventSource.Name == "Microsoft-Windows-DotNETRuntime")
-            {
                 EnableEvents(eventSource, EventLevel.Verbose, CompilationDiagnostic);
-            }
         }
 
         /// <summary><c>R2RGetEntryPoint</c>: method id, namespace, name, signature, entry point.</summary>
@@ -78,9 +72,7 @@ public static class PrecompiledCodeNames
                 var arguments = signature.IndexOf('(', StringComparison.Ordinal) is var open and >= 0
                     ? signature[open..] : "()";
                 lock (_names)
-                {
                     _names.Add(new PrecompiledName(entry, $"{payload[1]}::{payload[2]}{arguments}"));
-                }
             }
         }
     }

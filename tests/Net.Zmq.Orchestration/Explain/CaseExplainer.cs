@@ -117,8 +117,6 @@ public sealed partial class CaseExplainer(string repositoryRoot)
         var body = _sources.Type(BodyOf(c.Driver));
         said.Say($"Driver body: {BodyOf(c.Driver)}  {said.At(body, $"the body {BodyOf(c.Driver)}")}");
         foreach (var member in loopLine is null || body is null ? [] : _sources.CallsOn(loopLine, "_socket"))
-        {
             said.Say($"  {member,-18} {said.At(_sources.Member(body!, member), $"{BodyOf(c.Driver)}.{member}")}");
-        }
     }
 }

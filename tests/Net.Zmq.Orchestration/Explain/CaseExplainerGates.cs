@@ -82,9 +82,7 @@ public sealed partial class CaseExplainer
                     ? $"  no entry, class \"{key}\": unbaselined by declaration, {why}"
                     : $"  no entry, class \"{key}\": MISSING (a run measuring it fails its baseline/entry gate)");
             if (!machineClass.Cases.ContainsKey(c.Id) && c.Unbaselined is null)
-            {
                 said.Problems.Add($"{shown}, class {key}: no entry for {c.Id}, and it is not declared unbaselined");
-            }
         }
     }
 }

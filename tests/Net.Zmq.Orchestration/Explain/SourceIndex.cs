@@ -39,9 +39,7 @@ public sealed class SourceIndex(string repositoryRoot)
         for (var i = type.Line; i < lines.Length; i++)
         {
             if (declaration.IsMatch(lines[i]))
-            {
                 return new SourceLine(type.Path, i + 1, lines[i].Trim());
-            }
         }
 
         return null;
@@ -69,9 +67,7 @@ public sealed class SourceIndex(string repositoryRoot)
             if (expression)
             {
                 if (line.TrimEnd().EndsWith(';'))
-                {
                     yield break;
-                }
 
                 continue;
             }
@@ -83,9 +79,7 @@ public sealed class SourceIndex(string repositoryRoot)
             }
 
             if (opened && depth == 0)
-            {
                 yield break;
-            }
         }
     }
 

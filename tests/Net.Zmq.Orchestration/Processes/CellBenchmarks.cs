@@ -68,9 +68,7 @@ public class CellBenchmarks
             var position = Math.Min(_position, _schedule.Count - 1);
             _current = _schedule[position];
             if (_current.Block != _block)
-            {
                 OpenBlock(_current.Block);
-            }
 
             var operation = _operations[position];
             _workload = _workloads[operation.Case.Driver];
@@ -120,9 +118,7 @@ public class CellBenchmarks
     {
         CloseWorkloads();
         if (NeighbourLoad.Since(_cellStarted) is { } cpus)
-        {
             _run.Neighbours[CellId] = cpus;
-        }
     }
 
     /// <summary>
@@ -168,9 +164,7 @@ public class CellBenchmarks
         _pinned?.Dispose();
         _pinned = null;
         foreach (var workload in _workloads.Values)
-        {
             workload.Dispose();
-        }
 
         _workloads.Clear();
         _workload = null;

@@ -28,9 +28,7 @@ internal sealed class ChildProcesses(string assembly)
 
         child.WaitForExit();
         if (child.ExitCode != 0 || !File.Exists(output))
-        {
             throw new InvalidOperationException($"{what} failed, exit code {child.ExitCode}: {lines.Tail()}");
-        }
     }
 
     /// <summary>One explicit test, run serially, with <paramref name="environment"/> added to this process's.</summary>
@@ -46,9 +44,7 @@ internal sealed class ChildProcesses(string assembly)
             WorkingDirectory = Path.GetDirectoryName(assembly)!,
         };
         foreach (var (name, value) in environment)
-        {
             start.Environment[name] = value;
-        }
 
         return start;
     }
@@ -57,9 +53,7 @@ internal sealed class ChildProcesses(string assembly)
     private static string DotnetHost()
     {
         if (Environment.ProcessPath is { } self && Path.GetFileNameWithoutExtension(self) == "dotnet")
-        {
             return self;
-        }
 
         return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host)
             ? host
@@ -78,9 +72,7 @@ internal sealed class ChildLines(string label, Action<string> log, Action<string
     public void Relay(string? line)
     {
         if (line is null)
-        {
             return;
-        }
 
         if (line.StartsWith(ProcessEntry.ProgressPrefix, StringComparison.Ordinal))
         {
@@ -92,9 +84,7 @@ internal sealed class ChildLines(string label, Action<string> log, Action<string
         {
             _tail.Enqueue(line);
             if (_tail.Count > 40)
-            {
                 _tail.Dequeue();
-            }
         }
 
         log($"[{label}] {line}");
@@ -103,8 +93,6 @@ internal sealed class ChildLines(string label, Action<string> log, Action<string
     public string Tail()
     {
         lock (_tail)
-        {
             return string.Join(" | ", _tail);
-        }
     }
 }

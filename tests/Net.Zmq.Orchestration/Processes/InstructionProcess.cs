@@ -57,9 +57,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         }
 
         if (Directory.Exists(directory))
-        {
             Directory.Delete(directory, recursive: true);
-        }
 
         var clock = Stopwatch.StartNew();
         var shares = Shares(cases, Math.Clamp(System.Environment.ProcessorCount, 1, 4));
@@ -114,14 +112,10 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     private static string? Unavailable()
     {
         if (InstructionMarks.Unavailable is { } marks)
-        {
             return marks;
-        }
 
         if (OtherThreads.Unavailable is { } threads)
-        {
             return threads;
-        }
 
         try
         {

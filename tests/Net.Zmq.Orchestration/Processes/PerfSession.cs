@@ -67,9 +67,7 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
     public JudgedRun Measure(PerfSettings settings, Action<string> log, Action<string> progress)
     {
         if (InstrumentationBlocker is { } blocker)
-        {
             throw new InvalidOperationException($"nothing is measured here: {blocker}");
-        }
 
         if (System.Runtime.GCSettings.IsServerGC)
         {

@@ -26,9 +26,7 @@ public sealed class DriverSelection
     {
         var value = environment(Variable);
         if (string.IsNullOrWhiteSpace(value))
-        {
             return Default;
-        }
 
         var named = new HashSet<DriverId>();
         foreach (var part in value.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))

@@ -76,9 +76,7 @@ public sealed record PerfRunSelection(
         notComparableCases.AddRange(
             notComparable.Select(c => new NotComparable(paired.IdOf(c.Case), c.Why!)));
         foreach (var reason in notComparable.GroupBy(c => c.Why!))
-        {
             notes.Add(PerfRunNotes.NotComparable([.. reason.Select(c => c.Case.Id)], reason.Key));
-        }
 
         return PerfSelection.WithReferences(
             heads.Except(notComparable.Select(c => c.Case)).Select(c => c.On(paired.Reference)).ToList());

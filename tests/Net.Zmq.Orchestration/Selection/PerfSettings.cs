@@ -84,9 +84,7 @@ public sealed record PerfSettings(
     {
         var text = environment("PERF_INJECT_PROCESSES");
         if (string.IsNullOrWhiteSpace(text))
-        {
             return null;
-        }
 
         var numbers = text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(t => int.TryParse(t, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n >= 1 ? n : 0)
@@ -102,9 +100,7 @@ public sealed record PerfSettings(
     {
         var text = environment("PERF_PROCESSES");
         if (string.IsNullOrWhiteSpace(text))
-        {
             return null;
-        }
 
         return int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var n)
             && n is >= 1 and <= 20

@@ -73,9 +73,7 @@ public sealed class BaselineStore(SourceLayout layout)
     {
         var loads = Loads<TFile>.Of.GetOrCreateValue(this);
         if (loads.TryGetValue(path, out var load))
-        {
             return load;
-        }
 
         var shown = layout.Display(path);
         try
@@ -108,9 +106,7 @@ public sealed class BaselineStore(SourceLayout layout)
             }
 
             if (Load(suite, refreshing: false).Error is { } error)
-            {
                 problems.Add(new BaselineProblem(shown, suite, error));
-            }
         }
 
         problems.AddRange(CountBaselineProblems(CountBaselineKinds.Calls));

@@ -39,9 +39,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
                 null);
 
         if (load.Error is not null)
-        {
             return Ungated(load.Error);
-        }
 
         var file = load.File;
         if (refreshing)
@@ -51,9 +49,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }
 
         if (file is null)
-        {
             return Ungated($"{BaselineCommands.Missing(load.Shown)}.");
-        }
 
         var basis = BaselineBasis.Choose(
             file, machine, declaration.TimeOnlyOnTheRecordedVersion ? fingerprint.Subject : null);
@@ -84,23 +80,17 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         }
 
         if (basis.Why is { } why)
-        {
             _notes.Add(PerfRunNotes.TimeNotJudged(suite, shown, why, basis.Class.Key));
-        }
 
         var unmeasured = basis.Class.Cases.Keys.Except(cases.Select(c => c.Case.Id), StringComparer.Ordinal)
             .Order(StringComparer.Ordinal).ToList();
         if (unmeasured.Count > 0)
-        {
             _notes.Add(PerfRunNotes.BaselineCasesNotMeasured(suite, shown, unmeasured));
-        }
 
         var unbaselined = cases
             .Where(c => c.Case.Unbaselined is not null && !basis.Class.Cases.ContainsKey(c.Case.Id)).ToList();
         if (unbaselined.Count > 0)
-        {
             _notes.Add(PerfRunNotes.Unbaselined(suite, shown, unbaselined.Count, unbaselined[0].Case.Unbaselined!));
-        }
     }
 
     private static DriverProvenance ProvenanceOf(ZmqDriver driver) =>
@@ -117,9 +107,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     {
         var flagged = GateConfirmation.CasesToRemeasure(suites.SelectMany(s => s.Run.Gates));
         if (flagged.Count == 0)
-        {
             return [.. suites.Select(s => s.Run)];
-        }
 
         var ids = flagged.SelectMany(DerivedSuites.MeasuredCases)
             .Distinct(StringComparer.Ordinal).Select(CaseCatalog.Get).ToList();

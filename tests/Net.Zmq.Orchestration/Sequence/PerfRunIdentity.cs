@@ -34,9 +34,7 @@ public static class PerfRunIdentity
     {
         using var sha = IncrementalHash.CreateHash(HashAlgorithmName.SHA256);
         foreach (var path in new[] { files.AssemblyPath("Net.Zmq"), files.AssemblyPath("Net.Zmq.Core"), files.NativeLibraryPath }.Where(File.Exists))
-        {
             sha.AppendData(File.ReadAllBytes(path));
-        }
 
         return Convert.ToHexStringLower(sha.GetHashAndReset())[..16];
     }

@@ -125,9 +125,7 @@ public static class PerfRunSequence
     private static void RefuseARefreshUnderCi(PerfSettings settings)
     {
         if (settings.UpdateBaselines)
-        {
             BaselineRefresh.RefuseUnderCi(settings.Environment);
-        }
     }
 
     /// <summary>The report, and beside it the whole measurements file a merge of shards reads.</summary>

@@ -17,9 +17,7 @@ public static class Interruptions
     public static bool Retry(int errorNumber, DriverId driver)
     {
         if (errorNumber != EINTR)
-        {
             return false;
-        }
 
         Interlocked.Increment(ref Counts[(int)driver]);
         return true;

@@ -41,9 +41,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     {
         var length = ReceiveControl(wait);
         if (length < 0)
-        {
             return false;
-        }
 
         RouterIdentities.CheckControl(ControlFrame.AsSpan(0, length), RouterIdentities.Hello);
         return true;
@@ -56,15 +54,11 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         {
             var length = ReceiveControl(IdleTimeout);
             if (length < 0)
-            {
                 throw Idle("the handshake's ready marker did not arrive");
-            }
 
             var frame = ControlFrame.AsSpan(0, length);
             if (frame.SequenceEqual(RouterIdentities.Ready))
-            {
                 return;
-            }
 
             RouterIdentities.CheckControl(frame, RouterIdentities.Hello);
         }
@@ -121,14 +115,10 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     protected long QuietFor(long quietSince)
     {
         if (quietSince == 0)
-        {
             return Stopwatch.GetTimestamp();
-        }
 
         if (Stopwatch.GetElapsedTime(quietSince) > IdleTimeout)
-        {
             throw Idle("nothing to read during non-blocking polling");
-        }
 
         return quietSince;
     }

@@ -22,9 +22,7 @@ public static class NativeLibraries
     {
         const string maps = "/proc/self/maps";
         if (!File.Exists(maps))
-        {
             return null;
-        }
 
         var target = (ulong)address;
         foreach (var line in File.ReadLines(maps))
@@ -32,17 +30,13 @@ public static class NativeLibraries
             // start-end perms offset dev inode path
             var parts = line.Split(' ', 6, StringSplitOptions.RemoveEmptyEntries);
             if (parts.Length < 6)
-            {
                 continue;
-            }
 
             var range = parts[0].Split('-');
             var start = ulong.Parse(range[0], NumberStyles.HexNumber, CultureInfo.InvariantCulture);
             var end = ulong.Parse(range[1], NumberStyles.HexNumber, CultureInfo.InvariantCulture);
             if (target >= start && target < end)
-            {
                 return parts[5].Trim();
-            }
         }
 
         return null;

@@ -112,9 +112,7 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
     protected override nint LoadUnmanagedDll(string unmanagedDllName)
     {
         if (Path.GetFileNameWithoutExtension(unmanagedDllName) is not ("libzmq" or "libzmq.so"))
-        {
             return 0;
-        }
 
         Interlocked.Increment(ref _nativeResolutions);
         return _libzmq.Value;

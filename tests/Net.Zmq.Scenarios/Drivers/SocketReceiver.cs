@@ -26,9 +26,7 @@ public sealed class SocketReceiver<TSocket>(
     protected override void ReceivePureBlocking(ReceiveLedger ledger, int messages)
     {
         for (var i = 0; i < messages; i++)
-        {
             _socket.Receive(ledger);
-        }
     }
 
     protected override void ReceiveBlockingWithBatch(ReceiveLedger ledger, int messages)
@@ -39,9 +37,7 @@ public sealed class SocketReceiver<TSocket>(
             _socket.Receive(ledger);
             received++;
             while (received < messages && _socket.TryReceive(ledger))
-            {
                 received++;
-            }
         }
     }
 
@@ -69,14 +65,10 @@ public sealed class SocketReceiver<TSocket>(
         while (received < messages)
         {
             if (!_socket.Poll())
-            {
                 throw Idle($"{_socket.PollCall} saw nothing to read");
-            }
 
             while (received < messages && _socket.TryReceive(ledger))
-            {
                 received++;
-            }
         }
     }
 

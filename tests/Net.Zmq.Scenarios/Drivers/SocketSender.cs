@@ -32,9 +32,7 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape, T
         while (shape.Routed && _socket.TrySendPeerId() is { } unroutable)
         {
             if (Stopwatch.GetElapsedTime(started) > handshakeTimeout)
-            {
                 throw MessageReceiver.Idle("the receiver's ROUTER stayed unroutable", handshakeTimeout, unroutable);
-            }
 
             Thread.Sleep(1);
         }
@@ -72,9 +70,7 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape, T
         else if (_socket.Expresses(strategy))
         {
             for (var i = 0; i < count; i++)
-            {
                 _socket.SendOwn(strategy, plan, i, _template);
-            }
         }
         else
         {

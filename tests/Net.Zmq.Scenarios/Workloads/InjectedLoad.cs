@@ -38,33 +38,23 @@ public sealed class InjectedLoad(
     public void OnMessage(bool lastOfOperation)
     {
         if (allocateBytes > 0)
-        {
             LastAllocation = new byte[allocateBytes];
-        }
 
         for (var call = 0; call < extraCalls; call++)
-        {
             Receiver!.ExtraNativeCall();
-        }
 
         if (work > 0)
-        {
             WorkDone += Work(work);
-        }
 
         if (_delayTicks == 0 && delayFraction == 0)
-        {
             return;
-        }
 
         var now = Stopwatch.GetTimestamp();
         var spin = _delayTicks
             + (lastOfOperation && delayFraction > 0 ? (long)((now - _operationStarted) * delayFraction) : 0);
         var until = now + spin;
         while (spin > 0 && Stopwatch.GetTimestamp() < until)
-        {
             Thread.SpinWait(1);
-        }
     }
 
     /// <summary>Never inlined, so its name shows in an instruction profile.</summary>
@@ -73,9 +63,7 @@ public sealed class InjectedLoad(
     {
         long value = 17;
         for (var turn = 0; turn < turns; turn++)
-        {
             value = (value * 31) ^ turn;
-        }
 
         return value;
     }

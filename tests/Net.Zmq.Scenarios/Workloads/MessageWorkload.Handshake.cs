@@ -14,14 +14,10 @@ public sealed partial class MessageWorkload
         {
             _sender.SendHello();
             if (_receiver.TryAcceptHello(HelloInterval))
-            {
                 break;
-            }
 
             if (System.Diagnostics.Stopwatch.GetElapsedTime(started) > timeout)
-            {
                 throw new TimeoutException($"no hello reached the receiver within {timeout.TotalSeconds:0.#} s");
-            }
         }
 
         _sender.SendReady();

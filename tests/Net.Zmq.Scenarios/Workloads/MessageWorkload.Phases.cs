@@ -34,13 +34,9 @@ public sealed partial class MessageWorkload
     private void AwaitSender(string timeoutStart, string timeoutEnd)
     {
         if (!_pump.WaitFinished(_options.IdleTimeout))
-        {
             throw new TimeoutException(timeoutStart + $"{_options.IdleTimeout.TotalSeconds:0.#}" + timeoutEnd);
-        }
 
         if (_pump.Failure is { } failure)
-        {
             throw failure;
-        }
     }
 }

@@ -52,9 +52,7 @@ public sealed partial class MessageWorkload : IDisposable
         catch (Exception e)
         {
             foreach (var done in setup)
-            {
                 done?.Dispose();
-            }
 
             throw new WorkloadFaultException(FaultKind.DriverError, $"{name}: setup failed: {e.Message}", e);
         }
@@ -90,9 +88,7 @@ public sealed partial class MessageWorkload : IDisposable
         _variant = shape;
         _ledger.Injected = injected;
         if (injected is not null)
-        {
             injected.Receiver = _receiver;
-        }
     }
 
     /// <summary>Managed bytes the sender thread allocated during the last operation.</summary>
@@ -136,9 +132,7 @@ public sealed partial class MessageWorkload : IDisposable
 
             _receiver.ReceiveOperation(_ledger, messages);
             if (sent is null)
-            {
                 AwaitSender("every message arrived, but the sender did not return within ", " s");
-            }
         }
         catch (Exception e)
         {

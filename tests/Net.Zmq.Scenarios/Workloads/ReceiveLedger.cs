@@ -43,24 +43,16 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
 
         var sequence = Payload.ReadSequence(received);
         if (sequence != _next || _missing is not null)
-        {
             AcceptOutOfLine(sequence);
-        }
         else
-        {
             _next++;
-        }
 
         if (verifyContent)
-        {
             VerifyContent(received[..messageSize], sequence);
-        }
 
         AcceptedInOperation++;
         if (Injected is { } injected)
-        {
             injected.OnMessage(lastOfOperation: AcceptedInOperation == ExpectedInOperation);
-        }
     }
 
     /// <summary>All below <see cref="_next"/> arrived exactly once already, unless it is still missing.</summary>
@@ -69,9 +61,7 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         if (sequence < _next)
         {
             if (_missing is not null && _missing.Remove(sequence))
-            {
                 throw new MessageFaultException(FaultKind.Reordered, $"message #{sequence} arrived after #{_next - 1}");
-            }
 
             throw new MessageFaultException(FaultKind.Duplicated, $"message #{sequence} arrived twice");
         }
@@ -86,9 +76,7 @@ public sealed class ReceiveLedger(int messageSize, bool verifyContent)
         {
             _missing ??= [];
             for (var s = _next; s < sequence; s++)
-            {
                 _missing.Add(s);
-            }
         }
 
         _next = sequence + 1;

@@ -50,9 +50,7 @@ public readonly struct SendPlan(long first, int messages, MessageFault? fault, B
     {
         var k = fault.Index;
         if (fault.Kind == FaultKind.SenderFailed && i == k)
-        {
             throw new SenderDiedException(First + i);
-        }
 
         long offset = fault.Kind switch
         {

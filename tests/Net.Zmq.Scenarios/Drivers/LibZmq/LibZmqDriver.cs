@@ -15,9 +15,7 @@ public sealed class LibZmqDriver : ZmqDriver
     public override IDriverSession OpenSession(WorkloadOptions options)
     {
         if (!Availability.IsAvailable)
-        {
             throw new InvalidOperationException($"LibZmq is not available: {Availability.Description}");
-        }
 
         return new LibZmqSession(options);
     }
@@ -34,9 +32,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
         return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Receiver), Close, socket =>
         {
             if (type == ZMQ_SUB)
-            {
                 Check(zmq_setsockopt(socket, ZMQ_SUBSCRIBE, null, 0), "zmq_setsockopt(ZMQ_SUBSCRIBE)");
-            }
 
             Bind(socket, RouterIdentities.BindAddress(shape.Transport), out var endpoint);
             return new SocketReceiver<LibZmqReceiveSocket>(
@@ -50,9 +46,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
         return SetupGuard.CleanUpOnFailure(Open(type, shape, RouterIdentities.Sender), Close, socket =>
         {
             if (type == ZMQ_ROUTER)
-            {
                 SetInt(socket, ZMQ_ROUTER_MANDATORY, 1);
-            }
 
             Connect(socket, endpoint);
             return new SocketSender<LibZmqSendSocket>(
@@ -68,9 +62,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
     {
         var socket = zmq_socket(_context, type);
         if (socket == 0)
-        {
             throw new LibZmqException("zmq_socket", Marshal.GetLastPInvokeError());
-        }
 
         var id = routingId.ToArray();
         var highWaterMark = options.HighWaterMarkFor(shape);
@@ -82,9 +74,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             SetInt(s, ZMQ_RCVTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
             SetInt(s, ZMQ_SNDTIMEO, (int)options.IdleTimeout.TotalMilliseconds);
             if (type == ZMQ_ROUTER)
-            {
                 SetBytes(s, ZMQ_ROUTING_ID, id);
-            }
 
             return s;
         });

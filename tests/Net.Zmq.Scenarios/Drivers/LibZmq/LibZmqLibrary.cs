@@ -23,9 +23,7 @@ internal static class LibZmqLibrary
         }
 
         if (!TryLoadLibzmq(out var handle, out var origin, out var failure))
-        {
             return DriverAvailability.Absent(failure);
-        }
 
         var path = NativeLibraries.PathOf(handle);
         // A counting process's floor calls its counter, which forwards to this very file.
@@ -67,9 +65,7 @@ internal static class LibZmqLibrary
         foreach (var name in names)
         {
             if (NativeLibrary.TryLoad(name, out handle))
-            {
                 return true;
-            }
         }
 
         handle = 0;

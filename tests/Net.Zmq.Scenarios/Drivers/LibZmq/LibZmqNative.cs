@@ -138,9 +138,7 @@ internal static unsafe partial class LibZmqNative
     public static void Check(int result, string what)
     {
         if (result == -1)
-        {
             throw new LibZmqException(what, Marshal.GetLastPInvokeError());
-        }
     }
 }
 

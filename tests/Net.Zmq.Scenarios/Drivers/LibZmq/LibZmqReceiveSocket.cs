@@ -68,9 +68,7 @@ internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         while (ready < 0 && Interrupted());
 
         if (ready == 0)
-        {
             return false;
-        }
 
         Check(ready, "zmq_poll");
         return true;
@@ -115,9 +113,7 @@ internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
             while (received < 0 && Interrupted());
 
             if (received < 0)
-            {
                 throw RecvFailed("zmq_msg_recv");
-            }
 
             var length = (int)zmq_msg_size(&message);
             ledger.Accept(new ReadOnlySpan<byte>(zmq_msg_data(&message), length), length);
@@ -133,9 +129,7 @@ internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     private readonly void ReceiveIdFrame()
     {
         if (_routed)
-        {
             RecvFrame(_idPtr, _idFrame.Length);
-        }
     }
 
     /// <summary>A blocking receive whose failure ends the operation: EAGAIN here means RCVTIMEO expired.</summary>
@@ -171,8 +165,6 @@ internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
     {
         var error = Marshal.GetLastPInvokeError();
         if (error != EAGAIN)
-        {
             throw new LibZmqException("zmq_recv(ZMQ_DONTWAIT)", error);
-        }
     }
 }

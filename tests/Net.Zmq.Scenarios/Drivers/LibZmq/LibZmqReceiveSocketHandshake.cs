@@ -29,9 +29,7 @@ internal unsafe partial struct LibZmqReceiveSocket
 
                 var length = BlockingRecv(frame, control.Length);
                 if (length < 0)
-                {
                     ThrowUnlessWouldBlock();
-                }
 
                 return length;
             }

@@ -40,9 +40,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     public readonly Exception? TrySendPeerId()
     {
         if (zmq_send(_socket, _peerIdPtr, (nuint)_peerId.Length, ZMQ_SNDMORE | ZMQ_DONTWAIT) >= 0)
-        {
             return null;
-        }
 
         var error = Marshal.GetLastPInvokeError();
         var failure = new LibZmqException("zmq_send(hello)", error);
@@ -52,9 +50,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
     public readonly void SendPeerId()
     {
         if (_shape.Routed)
-        {
             SendFrame(_peerIdPtr, _peerId.Length, ZMQ_SNDMORE);
-        }
     }
 
     /// <summary>Pinned per message though SocketSender pins it too: free, and never depends on the caller.</summary>
@@ -111,9 +107,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         // Linger 0 releases every queued zero-copy buffer; if any is still out, leak 8 bytes rather than risk a late
         // callback writing to freed memory.
         if (Interlocked.Read(ref *_freed) == Interlocked.Read(ref _handedOver))
-        {
             NativeMemory.Free(_freed);
-        }
     }
 
     /// <summary>libzmq's free function for zero-copy buffers: once per buffer, on whichever thread frees it.</summary>
@@ -135,9 +129,7 @@ internal unsafe struct LibZmqSendSocket : ISendSocket, IDisposable
         while (sent < 0 && Interrupted());
 
         if (sent < 0)
-        {
             throw SendFailed("zmq_send");
-        }
     }
 
     /// <summary>A message that was not sent is closed here (a zero-copy one frees its buffer).</summary>

@@ -40,19 +40,13 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
         return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Receiver), s =>
         {
             if (s is SubscriberSocket subscriber)
-            {
                 subscriber.SubscribeToAnyTopic();
-            }
 
             var endpoint = RouterIdentities.BindAddress(shape.Transport);
             if (shape.Transport == Transport.Tcp)
-            {
                 endpoint = $"tcp://127.0.0.1:{s.BindRandomPort("tcp://127.0.0.1")}";
-            }
             else
-            {
                 s.Bind(endpoint);
-            }
 
             return new SocketReceiver<NetMqReceiveSocket>(
                 new NetMqReceiveSocket(s, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
@@ -70,9 +64,7 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
         return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Sender), s =>
         {
             if (s is RouterSocket)
-            {
                 s.Options.RouterMandatory = true;
-            }
 
             s.Connect(endpoint);
             return new SocketSender<NetMqSendSocket>(
@@ -100,9 +92,7 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
             s.Options.SendHighWatermark = highWaterMark;
             s.Options.ReceiveHighWatermark = highWaterMark;
             if (s is RouterSocket)
-            {
                 s.Options.Identity = id;
-            }
 
             return s;
         });

@@ -30,9 +30,7 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         if (_routed)
         {
             if (!_socket.TryReceive(ref _idFrame, wait))
-            {
                 return -1;
-            }
 
             RouterIdentities.CheckSender(_idFrame.Slice());
             ReceiveFrame(ref _payload);
@@ -59,14 +57,10 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
     public bool TryReceive(ReceiveLedger ledger)
     {
         if (!_socket.TryReceive(ref _routed ? ref _idFrame : ref _payload, TimeSpan.Zero))
-        {
             return false;
-        }
 
         if (_routed)
-        {
             ReceiveFrame(ref _payload);
-        }
 
         ledger.Accept(_payload.Slice(), _payload.Size);
         return true;
@@ -95,9 +89,7 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
         if (strategy == BufferStrategy.ByteArray)
         {
             if (!_socket.TryReceiveFrameBytes(_idle, out var bytes))
-            {
                 throw MessageReceiver.Idle("TryReceiveFrameBytes received nothing", _idle);
-            }
 
             ledger.Accept(bytes, bytes.Length);
             return;
@@ -126,17 +118,13 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
     private void ReceiveIdFrame()
     {
         if (_routed)
-        {
             ReceiveFrame(ref _idFrame);
-        }
     }
 
     /// <summary>Bounded: NetMQ throws for TimeSpan.MaxValue, and an unbounded wait could hang.</summary>
     private readonly void ReceiveFrame(ref Msg frame)
     {
         if (!_socket.TryReceive(ref frame, _idle))
-        {
             throw MessageReceiver.Idle("TryReceive received nothing", _idle);
-        }
     }
 }

@@ -54,9 +54,7 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
     public void SendPeerId()
     {
         if (!_shape.Routed)
-        {
             return;
-        }
 
         _frame.InitGC(_peerId, _peerId.Length);
         Send(more: true);
@@ -113,9 +111,7 @@ internal struct NetMqSendSocket : ISendSocket, IDisposable
     private void Send(bool more)
     {
         if (_socket.TrySend(ref _frame, AbortCheckInterval, more))
-        {
             return;
-        }
 
         var blockedSince = Stopwatch.GetTimestamp();
         while (!_socket.TrySend(ref _frame, AbortCheckInterval, more))
