@@ -8,15 +8,6 @@ namespace NetZmqTests.Orchestration.Claims;
 /// <summary>The checks several claims share, how a verdict is made from its parts, and the cases claims read.</summary>
 public static partial class PublishedClaims
 {
-    private static ClaimCheck ModeRange(Lookup at, string id, ReceiveMode mode, double low, double high, string claim,
-        ClaimGate? gate = null)
-    {
-        var ratios = CaseCatalog.ReceiveModeSizes
-            .Select(size => (size, c: at.Mode(mode, size)))
-            .Where(x => x.c is not null).Select(x => (Size(x.size), x.c!.Ratio)).ToList();
-        return Ranged(id, claim, ratios, low, high, gate);
-    }
-
     private static ClaimCheck Allocation(Lookup at, string id, BufferStrategy strategy, IReadOnlyList<int> sizes,
         double holdsUpTo, double clearlyAbove, string claim, ClaimGate gate)
     {
@@ -70,6 +61,13 @@ public static partial class PublishedClaims
         /// <summary>A receive mode of ROUTER/ROUTER, into a reused buffer.</summary>
         public AnalyzedCase? Mode(ReceiveMode mode, int size) =>
             Find(Suite.ReceiveModes, Pattern.RouterRouter, mode, BufferStrategy.ReusedBuffer, size);
+
+        /// <summary>A receive mode's time ratio to PureBlocking at each size measured, smallest first.</summary>
+        public List<(string Label, RatioEstimate Ratio)> ModeRatios(ReceiveMode mode) =>
+        [
+            .. CaseCatalog.ReceiveModeSizes.Select(size => (size, c: Mode(mode, size)))
+                .Where(x => x.c is not null).Select(x => (Size(x.size), x.c!.Ratio)),
+        ];
 
         /// <summary>A buffer strategy of ROUTER/ROUTER, blocking receive.</summary>
         public AnalyzedCase? Strategy(BufferStrategy strategy, int size) =>

@@ -26,25 +26,19 @@ public static class ReferenceCheck
         var longOperations = PerfCases.HasLongOperations(definition);
         var unitsPerRound = longOperations ? 2 : 4;
         var random = new Random(20261124);
-        var roundLogs = new List<double>();
-        var roundCpuLogs = new List<double>();
         var suiteTimes = new List<double>();
         var referenceTimes = new List<double>();
         var neighbours = NeighbourLoad.Read();
-        for (var round = 0; round < rounds; round++)
-        {
-            var (logs, cpuLogs) = MeasureRound(driver, messageSize, definition, placement, injected,
-                unitsPerRound, random, suiteTimes, referenceTimes);
-            roundLogs.Add(logs.Average());
-            roundCpuLogs.Add(cpuLogs.Average());
-        }
-
-        var neighbourCpus = NeighbourLoad.Since(neighbours) ?? 0;
+        var units = Enumerable.Range(0, rounds).Select(_ => MeasureRound(driver, messageSize, definition, placement,
+            injected, unitsPerRound, random, suiteTimes, referenceTimes)).ToList();
+        List<double> roundLogs = [.. units.Select(round => round.Average(u => u.Log))];
         return new ReferenceComparison(definition.Id, RatioEstimate.Paired(roundLogs),
-            CpuClock.IsAvailable ? RatioEstimate.Paired(roundCpuLogs) : new RatioEstimate(0, 0, 0),
+            CpuClock.IsAvailable
+                ? RatioEstimate.Paired([.. units.Select(round => round.Average(u => u.CpuLog))])
+                : new RatioEstimate(0, 0, 0),
             CaseCatalog.MessagesPerOperation / (Quantiles.Median(suiteTimes) / 1e9),
             CaseCatalog.MessagesPerOperation / (Quantiles.Median(referenceTimes) / 1e9),
-            placement.Description, neighbourCpus, rounds, unitsPerRound)
+            placement.Description, NeighbourLoad.Since(neighbours) ?? 0, rounds, unitsPerRound)
         {
             RoundRatios = roundLogs.Select(Math.Exp).ToList(),
             Tolerance = longOperations
@@ -53,7 +47,7 @@ public static class ReferenceCheck
     }
 
     /// <summary>One fresh suite workload and loop: their units' paired log-ratios, in wall and CPU time.</summary>
-    private static (List<double> Logs, List<double> CpuLogs) MeasureRound(
+    private static List<(double Log, double CpuLog)> MeasureRound(
         DriverId driver, int messageSize, CaseDefinition definition, ThreadPlacement placement, InjectedLoad? injected,
         int units, Random random, List<double> suiteTimes, List<double> referenceTimes)
     {
@@ -69,17 +63,11 @@ public static class ReferenceCheck
             suite.RunOperation();
         }
 
-        var logRatios = new List<double>();
-        var cpuLogRatios = new List<double>();
-        for (var unit = 0; unit < units; unit++)
-        {
-            var (log, cpuLog) = MeasureUnit(
-                suite, reference, suiteFirst: random.Next(2) == 0, suiteTimes, referenceTimes);
-            logRatios.Add(log);
-            cpuLogRatios.Add(cpuLog);
-        }
-
-        return (logRatios, cpuLogRatios);
+        return
+        [
+            .. Enumerable.Range(0, units).Select(_ => MeasureUnit(
+                suite, reference, suiteFirst: random.Next(2) == 0, suiteTimes, referenceTimes)),
+        ];
     }
 
     /// <summary>

@@ -28,15 +28,13 @@ public sealed class DriverSelection
         if (string.IsNullOrWhiteSpace(value))
             return Default;
 
-        var named = new HashSet<DriverId>();
-        foreach (var part in value.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
-        {
-            named.Add(Enum.TryParse<DriverId>(part, ignoreCase: false, out var id) && Enum.IsDefined(id)
+        return new DriverSelection(value
+            .Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Select(part => Enum.TryParse<DriverId>(part, ignoreCase: false, out var id) && Enum.IsDefined(id)
                 ? id
-                : throw new ArgumentException($"{Variable}={value}: '{part}' is not a driver; known: {string.Join(", ", Enum.GetNames<DriverId>())}"));
-        }
-
-        return new DriverSelection(named);
+                : throw new ArgumentException($"{Variable}={value}: '{part}' is not a driver; " +
+                    $"known: {string.Join(", ", Enum.GetNames<DriverId>())}"))
+            .ToHashSet());
     }
 
     /// <summary>Why an available <paramref name="driver"/> is not measured in this run, or null when it is.</summary>

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Reporting;
@@ -23,12 +22,8 @@ public sealed record BaselineProblem(string Shown, SuiteId? Suite, string Proble
 /// </summary>
 public sealed class BaselineStore(SourceLayout layout)
 {
-    /// <summary>This store's loads of one file type, by path.</summary>
-    private static class Loads<TFile>
-        where TFile : class
-    {
-        public static ConditionalWeakTable<BaselineStore, Dictionary<string, BaselineLoad<TFile>>> Of { get; } = [];
-    }
+    /// <summary>This store's loads by path (a path holds one file type).</summary>
+    private readonly Dictionary<string, object> _loads = new(StringComparer.Ordinal);
 
     /// <summary>A suite's count baseline of <paramref name="kind"/>.</summary>
     public BaselineLoad<TFile> Load<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind, SuiteId suite)
@@ -40,7 +35,7 @@ public sealed class BaselineStore(SourceLayout layout)
         where TFile : class
     {
         kind.Write(file, load.Path);
-        Loads<TFile>.Of.GetOrCreateValue(this).Remove(load.Path);
+        _loads.Remove(load.Path);
         return file;
     }
 
@@ -71,8 +66,7 @@ public sealed class BaselineStore(SourceLayout layout)
         string path, Func<string, string, TFile> read, Func<string, string, string> unusable)
         where TFile : class
     {
-        var loads = Loads<TFile>.Of.GetOrCreateValue(this);
-        if (loads.TryGetValue(path, out var load))
+        if (_loads.GetValueOrDefault(path) is BaselineLoad<TFile> load)
             return load;
 
         var shown = layout.Display(path);
@@ -85,7 +79,7 @@ public sealed class BaselineStore(SourceLayout layout)
             load = new(path, shown, null, unusable(shown, e.Message));
         }
 
-        loads[path] = load;
+        _loads[path] = load;
         return load;
     }
 
@@ -93,26 +87,15 @@ public sealed class BaselineStore(SourceLayout layout)
     /// Every baseline file validated, measurable here or not: a corrupt file of a driver this machine lacks would
     /// otherwise fail later elsewhere. Each problem names the file and the field.
     /// </summary>
-    public IReadOnlyList<BaselineProblem> ProblemsInEveryFile()
-    {
-        var problems = new List<BaselineProblem>();
-        foreach (var shown in AllFiles())
-        {
-            if (SuiteId.FromFileName(shown) is not { } suite)
-            {
-                problems.Add(
-                    new BaselineProblem(shown, null, $"{shown}: a baseline file is named <subject>.<suite>.json"));
-                continue;
-            }
-
-            if (Load(suite, refreshing: false).Error is { } error)
-                problems.Add(new BaselineProblem(shown, suite, error));
-        }
-
-        problems.AddRange(CountBaselineProblems(CountBaselineKinds.Calls));
-        problems.AddRange(CountBaselineProblems(CountBaselineKinds.Instructions));
-        return problems;
-    }
+    public IReadOnlyList<BaselineProblem> ProblemsInEveryFile() =>
+    [
+        .. AllFiles().Select(shown => SuiteId.FromFileName(shown) is not { } suite
+                ? new BaselineProblem(shown, null, $"{shown}: a baseline file is named <subject>.<suite>.json")
+                : Load(suite, refreshing: false).Error is { } error ? new BaselineProblem(shown, suite, error) : null)
+            .OfType<BaselineProblem>(),
+        .. CountBaselineProblems(CountBaselineKinds.Calls),
+        .. CountBaselineProblems(CountBaselineKinds.Instructions),
+    ];
 
     /// <summary>One kind's count baselines, those of drivers not measured here included.</summary>
     private IEnumerable<BaselineProblem> CountBaselineProblems<TFile, TCounted>(CountBaselineKind<TFile, TCounted> kind)
@@ -120,15 +103,11 @@ public sealed class BaselineStore(SourceLayout layout)
     {
         var directory = Path.Combine(layout.BaselinesDirectory, kind.Folder);
         var files = Directory.Exists(directory) ? Directory.EnumerateFiles(directory, "*.json") : [];
-        foreach (var path in files.Order(StringComparer.Ordinal))
-        {
-            var load = Load(path, (_, _) => kind.Read(path), (_, problem) => problem);
-            if (load.Error is { } error)
-            {
-                yield return new BaselineProblem(load.Shown, SuiteId.FromFileName(path),
-                    $"{error}. The file was not changed.");
-            }
-        }
+        return files.Order(StringComparer.Ordinal)
+            .Select(path => Load(path, (_, _) => kind.Read(path), (_, problem) => problem))
+            .Where(load => load.Error is not null)
+            .Select(load => new BaselineProblem(
+                load.Shown, SuiteId.FromFileName(load.Path), $"{load.Error}. The file was not changed."));
     }
 
     public IEnumerable<string> AllFiles() =>
@@ -146,7 +125,7 @@ public sealed class BaselineStore(SourceLayout layout)
             new NewFileDefaults(
                 Tolerances.Default, SuiteDeclarations.Of(suite).NewFilePolicy, CrossClassRule.NotDeclared));
         BaselineWriter.WriteAtomically(refreshed, load.Path);
-        Loads<BaselineFile>.Of.GetOrCreateValue(this).Remove(load.Path);
+        _loads.Remove(load.Path);
         return refreshed;
     }
 

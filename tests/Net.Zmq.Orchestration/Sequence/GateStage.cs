@@ -35,8 +35,7 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         var fingerprint = new Fingerprint(started, machine, provenance.Fingerprint);
         var load = store.Load(suite, refreshing);
         ConfirmableSuite Ungated(string error) =>
-            new(Gated(suite, driver, cases, load.Shown, error: error) with { ShowTables = declaration.HasTables },
-                null);
+            Gated(suite, driver, cases, load.Shown, error: error, showTables: declaration.HasTables);
 
         if (load.Error is not null)
             return Ungated(load.Error);
@@ -54,17 +53,19 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
         var basis = BaselineBasis.Choose(
             file, machine, declaration.TimeOnlyOnTheRecordedVersion ? fingerprint.Subject : null);
         NoteWhatTheBasisLeavesOut(suite, load.Shown, basis, provenance.Version, cases);
-        IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
-            declaration.Evaluate(measured, basis, load.Shown);
-        var gated = Gated(suite, driver, cases, load.Shown, basis, Evaluate(cases));
-        return new(gated with { ShowTables = declaration.HasTables }, Evaluate);
+        return Gated(suite, driver, cases, load.Shown, measured => declaration.Evaluate(measured, basis, load.Shown),
+            basis, showTables: declaration.HasTables);
     }
 
-    /// <summary>A suite as gated, with what <paramref name="driver"/> says it runs.</summary>
-    internal static GatedSuite Gated(SuiteId suite, ZmqDriver driver, IReadOnlyList<AnalyzedCase> cases, string baseline,
-        BaselineBasis? basis = null, IReadOnlyList<GateResult>? gates = null, string? error = null) =>
-        new(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
-            baseline, basis, gates ?? [], error);
+    /// <summary>
+    /// A suite as gated, with what <paramref name="driver"/> says it runs: judged by <paramref name="evaluate"/> (again
+    /// on a fresh measurement), or by nothing.
+    /// </summary>
+    internal static ConfirmableSuite Gated(SuiteId suite, ZmqDriver driver, IReadOnlyList<AnalyzedCase> cases,
+        string baseline, Func<IReadOnlyList<AnalyzedCase>, IReadOnlyList<GateResult>>? evaluate = null,
+        BaselineBasis? basis = null, string? error = null, bool showTables = true) =>
+        new(new(suite.Subject, suite.Suite, driver.Availability.Description, ProvenanceOf(driver).Fingerprint, cases,
+            baseline, basis, evaluate?.Invoke(cases) ?? [], error) { ShowTables = showTables }, evaluate);
 
     /// <summary>
     /// What the suite's judgement leaves out, said as notes: another version recorded, time not judged per case on this
@@ -73,11 +74,9 @@ public sealed class GateStage(BaselineStore store, MachineFingerprint machine, D
     private void NoteWhatTheBasisLeavesOut(SuiteId suite, string shown, BaselineBasis basis, string measuredVersion,
         IReadOnlyList<AnalyzedCase> cases)
     {
-        if (basis.Class.Fingerprint.Subject.Version != measuredVersion)
-        {
-            var recorded = basis.Class.Fingerprint.Subject.Version;
+        var recorded = basis.Class.Fingerprint.Subject.Version;
+        if (recorded != measuredVersion)
             _notes.Add(PerfRunNotes.OtherVersion(suite, shown, recorded, measuredVersion));
-        }
 
         if (basis.Why is { } why)
             _notes.Add(PerfRunNotes.TimeNotJudged(suite, shown, why, basis.Class.Key));

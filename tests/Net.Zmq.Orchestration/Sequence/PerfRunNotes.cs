@@ -108,27 +108,25 @@ internal static class PerfRunNotes
         new(NoteKind.Refreshed, $"Refreshed {shown}: the {what} of {cases} cases.") { Suite = suite };
 
     public static RunNote OtherVersion(SuiteId suite, string shown, string recorded, string measured) =>
-        new(NoteKind.OtherVersion,
+        About(suite, NoteKind.OtherVersion,
             $"{shown} was recorded with {suite.Subject} {recorded}; this run measured {measured}. " +
-            "The gates still apply: they say whether this version regressed against that one.")
-        { Suite = suite };
+            "The gates still apply: they say whether this version regressed against that one.");
 
     public static RunNote TimeNotJudged(SuiteId suite, string shown, string why, string classKey) =>
-        new(NoteKind.TimeNotJudged,
-            $"{shown}: time regressions per case {why}. Policy and allocation gates apply (against {classKey}).")
-        { Suite = suite };
+        About(suite, NoteKind.TimeNotJudged,
+            $"{shown}: time regressions per case {why}. Policy and allocation gates apply (against {classKey}).");
 
     public static RunNote BaselineCasesNotMeasured(SuiteId suite, string shown, IReadOnlyList<string> cases) =>
-        new(NoteKind.BaselineCasesNotMeasured,
+        About(suite, NoteKind.BaselineCasesNotMeasured,
             $"{shown}: {cases.Count} baseline case{(cases.Count == 1 ? " was" : "s were")} not measured in this run, " +
-            "so not checked: " + string.Join(", ", cases.Take(8)) + (cases.Count > 8 ? ", …" : "") + ".")
-        { Suite = suite };
+            "so not checked: " + string.Join(", ", cases.Take(8)) + (cases.Count > 8 ? ", …" : "") + ".");
 
     public static RunNote Unbaselined(SuiteId suite, string shown, int count, string declaration) =>
-        new(NoteKind.Unbaselined,
+        About(suite, NoteKind.Unbaselined,
             $"{shown}: {count} measured case{(count == 1 ? " is" : "s are")} unbaselined by declaration " +
-            $"({declaration}): shown, judged by the policy alone; a refresh under this profile writes their entries.")
-        { Suite = suite };
+            $"({declaration}): shown, judged by the policy alone; a refresh under this profile writes their entries.");
+
+    private static RunNote About(SuiteId? suite, NoteKind kind, string text) => new(kind, text) { Suite = suite };
 
     public static RunNote NotChecked(SuiteId? suite, string shown, string why) =>
         new(NoteKind.NotChecked, $"Not checked: {shown}: {why.TrimEnd('.')}.") { Suite = suite };

@@ -1,6 +1,5 @@
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Reporting;
-using NetZmqTests.Gating.Running;
 using NetZmqTests.Orchestration.Claims;
 using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Orchestration.Suites;
@@ -10,23 +9,25 @@ using NetZmqTests.Scenarios.Drivers;
 namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>A run's report beyond its verdicts: cross-driver comparisons and the pair judged together.</summary>
-public static class PerfRunReport
+internal static class PerfRunReport
 {
     public static JudgedRun Of(
-        DateTimeOffset started, TimeSpan duration, MeasurementProfile sampling, MachineFingerprint machine,
+        DateTimeOffset started, TimeSpan duration, MeasurementPasses passes, MachineFingerprint machine,
         IReadOnlyList<GatedSuite> subjects, PerfRunSelection selection, IReadOnlyList<RunNote> notes)
     {
         // A paired suite judged against its reference build opens the comparisons, where its reference ran.
         var paired = DerivedSuites.All.FirstOrDefault(p =>
             p.Judgement.ByTheReference && subjects.Any(s => s.Subject == p.Reference.ToString()));
         return new JudgedRun(
-            started, duration, sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
+            started, duration, passes.Sampling, CaseCatalog.MessagesPerOperation, machine, subjects, selection.Absent,
             [.. paired is null ? Array.Empty<CrossSubjectComparison>() : [Comparison(paired)],
                 BindingAndManagedAlternative],
-            notes,
+            // What no run measures is said in the report, not in every log.
+            [.. notes, .. PerfRunNotes.StrategiesNotExpressed()],
             PublishedClaims.Evaluate(subjects))
         {
             HeadlineSuite = nameof(Suite.ReceiveModes),
+            Processes = passes.Processes,
             Paired = paired is null
                 ? null
                 : new PairedBuilds(paired.Pairing, ZmqDrivers.Get(paired.Subject).Availability.Description,

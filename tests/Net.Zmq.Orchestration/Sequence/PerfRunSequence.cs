@@ -35,7 +35,9 @@ public static class PerfRunSequence
     public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count,
         Action<string> log, InstructionCounter? countInstructions = null)
     {
-        RefuseARefreshUnderCi(settings);
+        if (settings.UpdateBaselines)
+            BaselineRefresh.RefuseUnderCi(settings.Environment);
+
         var started = DateTimeOffset.UtcNow;
         var clock = Stopwatch.StartNew();
         var store = new BaselineStore(layout);
@@ -43,7 +45,6 @@ public static class PerfRunSequence
         var (selection, identity, merged) = Select(settings, layout, notes, log);
         var (measurer, counter, instructionCounter, machine) =
             merged?.Replay ?? (measure, count, countInstructions ?? NoInstructionCounter, Here(settings));
-        // A refresh samples twice as long: the baseline's intervals are then narrower than any run's.
         var passes = new MeasurementPasses(measurer,
             settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
@@ -51,29 +52,20 @@ public static class PerfRunSequence
         notes.Say(CountGates.Notes(counts, instructions));
         var analyzed = selection.Cases.Count == 0 || !settings.Timing ? [] : passes.MeasureAndAnalyze(selection.Cases);
         notes.Say(PerfRunNotes.Busy(analyzed));
-        var gates = new GateStage(store, machine, started, settings.UpdateBaselines);
-        var judged = Judge(gates, selection, analyzed);
-        notes.Say(gates.Notes);
+        var judged = Judge(
+            new GateStage(store, machine, started, settings.UpdateBaselines), selection, analyzed, notes);
         var confirmed = GateStage.Confirm(judged, passes.MeasureAndAnalyze, passes.ConfirmsOnBothPasses, log);
         var (subjects, countNotes) =
             new CountGates(store, settings.UpdateBaselines, machine.Runtime).Attach(confirmed, counts, instructions);
         notes.Say([.. countNotes, .. PerfRunNotes.Interrupted(interruptedBefore),
             .. PerfRunNotes.OfBaselineFiles(store, subjects, selection.Absent, settings)]);
-        notes.Keep(PerfRunNotes.StrategiesNotExpressed()); // what no run measures: in the report, not in every log
-        var run = With(
-            PerfRunReport.Of(started, clock.Elapsed, passes.Sampling, machine, subjects, selection, notes.All),
-            passes, merged, counts, instructions);
+        var run = PerfRunReport.Of(started, clock.Elapsed, passes, machine, subjects, selection, notes.All) with
+        {
+            Shards = merged?.Shards ?? [], Counts = counts, Instructions = instructions,
+        };
         return Write(settings, run, new(RunMeasurements.CurrentSchema, identity, settings.Shard,
             clock.Elapsed.TotalSeconds, machine.Class, passes.All), log);
     }
-
-    /// <summary>The report with what only the sequence knows: processes, merged shards, counts.</summary>
-    private static JudgedRun With(JudgedRun run, MeasurementPasses passes, MergedShards? merged, RunCounts counts,
-        RunInstructions instructions) =>
-        run with
-        {
-            Processes = passes.Processes, Shards = merged?.Shards ?? [], Counts = counts, Instructions = instructions,
-        };
 
     /// <summary>What the run measures (PERF_SHARD's share), its identity, and merged shards to replay.</summary>
     private static (PerfRunSelection Selection, RunIdentity Identity, MergedShards? Merged) Select(
@@ -89,8 +81,9 @@ public static class PerfRunSequence
         notes.Say(merged is null ? [] : [merged.Note]);
         if (settings.Shard is { } shard)
         {
-            (selection, var shared) = Share(selection, shard, settings.Profile);
-            notes.Say([shared]);
+            var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
+            selection = selection.Of(shard, settings.Profile);
+            notes.Say([PerfRunNotes.Shard(shard, selection.Cases.Select(c => c.Cell).Distinct().Count(), whole)]);
         }
 
         return (selection, identity, merged);
@@ -122,12 +115,6 @@ public static class PerfRunSequence
             : pairs.Any(p => c.Driver == p.Subject || c.Driver == p.Reference))];
     }
 
-    private static void RefuseARefreshUnderCi(PerfSettings settings)
-    {
-        if (settings.UpdateBaselines)
-            BaselineRefresh.RefuseUnderCi(settings.Environment);
-    }
-
     /// <summary>The report, and beside it the whole measurements file a merge of shards reads.</summary>
     private static JudgedRun Write(PerfSettings settings, JudgedRun run, RunMeasurements measured, Action<string> log)
     {
@@ -153,42 +140,31 @@ public static class PerfRunSequence
             (measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
     }
 
-    /// <summary>One shard's share of the cells (PERF_SHARD), and the note saying so before measuring.</summary>
-    private static (PerfRunSelection Share, RunNote Note) Share(
-        PerfRunSelection selection, Shard shard, MeasurementProfile profile)
-    {
-        var whole = selection.Cases.Select(c => c.Cell).Distinct().Count();
-        var share = selection.Of(shard, profile);
-        return (share, PerfRunNotes.Shard(shard, share.Cases.Select(c => c.Cell).Distinct().Count(), whole));
-    }
-
     /// <summary>
     /// Every measured suite judged: paired suites against their reference (head ÷ base, the merge gate, first in the
     /// report), then each driver's suites in order, then paired suites against their files (binding overhead).
     /// </summary>
     private static List<ConfirmableSuite> Judge(
-        GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed)
+        GateStage gates, PerfRunSelection selection, IReadOnlyList<AnalyzedCase> analyzed, RunNoteLog notes)
     {
-        List<ConfirmableSuite> Paired(bool byTheReference) =>
-            [.. DerivedSuites.All.Where(p => p.Judgement.ByTheReference == byTheReference)
+        IEnumerable<ConfirmableSuite> Paired(bool byTheReference) =>
+            DerivedSuites.All.Where(p => p.Judgement.ByTheReference == byTheReference)
                 .Select(p => (Paired: p, Cases: p.Of(analyzed)))
-                .Where(p => p.Cases is not null).Select(p => p.Paired.Judgement.Judge(p.Paired, gates, p.Cases!))];
+                .Where(p => p.Cases is not null).Select(p => p.Paired.Judgement.Judge(p.Paired, gates, p.Cases!));
 
-        var judged = Paired(byTheReference: true);
         var bySuite = analyzed.ToLookup(c => c.Case.SuiteId);
-        foreach (var (driver, suite) in selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order())
-        {
-            var id = new SuiteId(driver.ToString(), suite.ToString());
-            var cases = bySuite[id].ToList();
-            if (cases.Count > 0)
-            {
-                judged.Add(DerivedSuites.ReferenceOnly(driver) is { } referenceOf
-                    ? referenceOf.ShownAsReference(id, cases)
-                    : gates.Judge(ZmqDrivers.Get(driver), id, cases));
-            }
-        }
-
-        judged.AddRange(Paired(byTheReference: false));
+        List<ConfirmableSuite> judged =
+        [
+            .. Paired(byTheReference: true),
+            .. selection.Cases.Select(c => (c.Driver, c.Suite)).Distinct().Order()
+                .Select(s => (s.Driver, Id: new SuiteId(s.Driver.ToString(), s.Suite.ToString())))
+                .Where(s => bySuite[s.Id].Any())
+                .Select(s => DerivedSuites.ReferenceOnly(s.Driver) is { } referenceOf
+                    ? referenceOf.ShownAsReference(s.Id, [.. bySuite[s.Id]])
+                    : gates.Judge(ZmqDrivers.Get(s.Driver), s.Id, [.. bySuite[s.Id]])),
+            .. Paired(byTheReference: false),
+        ];
+        notes.Say(gates.Notes);
         return judged;
     }
 }

@@ -3,8 +3,8 @@ using NetZmqTests.Gating.Reporting;
 namespace NetZmqTests.Orchestration.Sequence;
 
 /// <summary>
-/// A run's notes in stage order, each logged as it comes (a run with PERF_INJECT or PERF_FILTER says so before its
-/// minutes go by) except those kept for the report alone.
+/// A run's notes in stage order, each logged as it comes: a run with PERF_INJECT or PERF_FILTER says so before its
+/// minutes go by.
 /// </summary>
 internal sealed class RunNoteLog(Action<string> log)
 {
@@ -20,6 +20,4 @@ internal sealed class RunNoteLog(Action<string> log)
             log(note.Text);
         }
     }
-
-    public void Keep(IEnumerable<RunNote> notes) => _all.AddRange(notes);
 }

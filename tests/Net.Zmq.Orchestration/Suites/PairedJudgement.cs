@@ -56,14 +56,10 @@ public abstract class PairedJudgement
     {
         public override bool ByTheReference => true;
 
-        public override ConfirmableSuite Judge(PairedSuite paired, GateStage gates, IReadOnlyList<AnalyzedCase> cases)
-        {
-            IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> measured) =>
-                PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default);
-            var gated = GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases, paired.Pairing.BaselinePath,
-                gates: Evaluate(cases));
-            return new(gated with { ShowTables = false }, Evaluate);
-        }
+        public override ConfirmableSuite Judge(
+            PairedSuite paired, GateStage gates, IReadOnlyList<AnalyzedCase> cases) =>
+            GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases, paired.Pairing.BaselinePath,
+                measured => PairedGates.Evaluate(measured, paired.Pairing, PairedGates.Default), showTables: false);
 
         public override List<GateResult> Explain(PairedSuite paired, CaseDefinition subjectCase,
             IReadOnlyList<AnalyzedCase> cases, Func<List<GateResult>> againstItsFile, Action<string> say)
@@ -84,8 +80,8 @@ public abstract class PairedJudgement
     {
         public override ConfirmableSuite Judge(
             PairedSuite paired, GateStage gates, IReadOnlyList<AnalyzedCase> cases) =>
-            new(GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases,
-                $"none: {paired.Title} is shown, not gated"), null);
+            GateStage.Gated(paired.Suite, ZmqDrivers.Get(paired.Subject), cases,
+                $"none: {paired.Title} is shown, not gated");
 
         public override List<GateResult> Explain(PairedSuite paired, CaseDefinition subjectCase,
             IReadOnlyList<AnalyzedCase> cases, Func<List<GateResult>> againstItsFile, Action<string> say)

@@ -38,8 +38,7 @@ public sealed record PairedSuite(SuiteId Suite, DriverId Subject, DriverId Refer
 
     /// <summary>The reference's own cases where it is only this suite's reference: shown, judged by no file.</summary>
     public ConfirmableSuite ShownAsReference(SuiteId suite, IReadOnlyList<AnalyzedCase> cases) =>
-        new(GateStage.Gated(
-            suite, ZmqDrivers.Get(Reference), cases, $"none: it is what {Suite} judges {Subject} against"), null);
+        GateStage.Gated(suite, ZmqDrivers.Get(Reference), cases, $"none: it is what {Suite} judges {Subject} against");
 
     private string Prefix => $"{Suite.Subject}/{Suite.Suite}/";
 
