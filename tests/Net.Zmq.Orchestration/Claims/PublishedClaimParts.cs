@@ -24,11 +24,24 @@ public static partial class PublishedClaims
             string.Join("; ", measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")), gate);
     }
 
+    /// <summary>
+    /// The claim "between <paramref name="low"/> and <paramref name="high"/>" on a ratio and its 95 % interval: it
+    /// holds where the ratio does, and fails only where the whole interval says so; between the two it is unclear.
+    /// </summary>
+    private static ClaimVerdict Within(RatioEstimate r, double low, double high) =>
+        r.Value >= low && r.Value <= high ? ClaimVerdict.Holds
+        : r.Upper < low || r.Lower > high ? ClaimVerdict.DoesNotHold
+        : ClaimVerdict.Unclear;
+
+    /// <summary>The claim "at least <paramref name="low"/>", read like <see cref="Within"/>.</summary>
+    private static ClaimVerdict AtLeast(RatioEstimate r, double low) =>
+        r.Value >= low ? ClaimVerdict.Holds : r.Upper < low ? ClaimVerdict.DoesNotHold : ClaimVerdict.Unclear;
+
     private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios,
         double low, double high, ClaimGate? gate = null) =>
         ratios.Count == 0
             ? NotMeasured(id, claim, gate)
-            : Combine(id, claim, ratios.Select(r => ClaimVerdicts.Within(r.Ratio, low, high)).ToList(),
+            : Combine(id, claim, ratios.Select(r => Within(r.Ratio, low, high)).ToList(),
                 ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
 
     /// <summary>A claim judged at each size whose cases were all measured (null where some were not).</summary>

@@ -75,7 +75,7 @@ public static partial class PublishedClaims
 
             var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
             var gen2 = bytes.Measurement.Gen2PerThousandOperations;
-            return ([gen2 <= 0 ? ClaimVerdict.DoesNotHold : ClaimVerdicts.AtLeast(slower, 3)],
+            return ([gen2 <= 0 ? ClaimVerdict.DoesNotHold : AtLeast(slower, 3)],
                 string.Create(CultureInfo.InvariantCulture,
                     $"{Size(size)}: Gen2 {gen2:0} per 1,000 operations, ByteArray ÷ ArrayPool {slower}"));
         });
@@ -106,7 +106,7 @@ public static partial class PublishedClaims
 
             var routerRatio = SuiteAnalysis.Compare(router.Measurement, push.Measurement);
             var pubRatio = SuiteAnalysis.Compare(pub.Measurement, push.Measurement);
-            return ([ClaimVerdicts.Within(routerRatio, 1.10, 1.15), ClaimVerdicts.Within(pubRatio, 0.95, 1.05)],
+            return ([Within(routerRatio, 1.10, 1.15), Within(pubRatio, 0.95, 1.05)],
                 $"{Size(size)}: ROUTER ÷ PUSH {routerRatio}, PUB ÷ PUSH {pubRatio}");
         });
     }

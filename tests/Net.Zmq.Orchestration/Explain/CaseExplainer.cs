@@ -95,10 +95,8 @@ public sealed partial class CaseExplainer(string repositoryRoot)
 
         var cell = CaseCatalog.All.Where(o => o.Cell == c.Cell && PerfSelection.InProfile(MeasurementProfile.Default, o)
             && DerivedSuites.ReferenceOnly(o.Driver) is null).ToList();
-        said.Say($"Cell {c.Cell}: {cell.Count} cases of the default profile measured together "
-            + "in alternating operations ("
-            +
-            string.Join("; ", cell.GroupBy(o => o.Driver).Select(g => $"{g.Key} {g.Count()}")) + ")");
+        said.Say($"Cell {c.Cell}: {cell.Count} cases of the default profile measured together in alternating "
+            + $"operations ({string.Join("; ", cell.GroupBy(o => o.Driver).Select(g => $"{g.Key} {g.Count()}"))})");
         said.Say(identity.IsReference
             ? $"Reference: it is the reference of its group {identity.Group} ({identity.ReferenceVariant}): "
                 + "the others' times are ratios to its"

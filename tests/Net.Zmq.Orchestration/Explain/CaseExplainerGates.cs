@@ -2,6 +2,7 @@ using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Orchestration.Selection;
 using NetZmqTests.Orchestration.Suites;
 using NetZmqTests.Scenarios.Catalog;
 
@@ -21,14 +22,14 @@ public sealed partial class CaseExplainer
         }
 
         var suite = new SuiteId(c.Driver.ToString(), c.Suite.ToString());
-        var gates = Judged(suite, c.Id, SyntheticCases.Group(c, reference), said);
+        var gates = Judged(suite, c.Id, Synthetic(c, reference), said);
         // File-judged first, like its own suite: the explanation reads outward from files to the reference builds.
         foreach (var paired in DerivedSuites.All
                      .Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id))
                      .OrderBy(p => p.Judgement.ByTheReference))
         {
-            var both = SyntheticCases.Group(c, reference)
-                .Concat(SyntheticCases.Group(c.On(paired.Reference), reference.On(paired.Reference)));
+            var both = Synthetic(c, reference)
+                .Concat(Synthetic(c.On(paired.Reference), reference.On(paired.Reference)));
             var cases = paired.Of(SuiteAnalysis.Analyze([.. both.Select(a => a.Measurement)])) ?? [];
             gates.AddRange(paired.Judgement.Explain(paired, c, cases,
                 () => Judged(paired.Suite, paired.IdOf(c), cases, said), said.Say));
@@ -84,5 +85,26 @@ public sealed partial class CaseExplainer
             if (!machineClass.Cases.ContainsKey(c.Id) && c.Unbaselined is null)
                 said.Problems.Add($"{shown}, class {key}: no entry for {c.Id}, and it is not declared unbaselined");
         }
+    }
+
+    /// <summary>
+    /// The case and its reference measured alike (synthetic operations): every gate the case has shows up when its
+    /// suite is judged on them, and no bound depends on what they measured (bounds come from the baseline and policy).
+    /// </summary>
+    private static IReadOnlyList<AnalyzedCase> Synthetic(CaseDefinition c, CaseDefinition reference) =>
+        SuiteAnalysis.Analyze(
+            [.. new[] { reference, c }.Distinct().Select(d => Measured(PerfCases.Identify(d), d.MessageSize))]);
+
+    private static CaseMeasurement Measured(CaseIdentity identity, int messageSize)
+    {
+        const int operations = 12;
+        double[] times = [.. Enumerable.Range(0, operations).Select(i => 1e7 * (1 + (0.001 * (i % 3))))];
+        return new CaseMeasurement(identity, CaseCatalog.MessagesPerOperation, messageSize, times, 0, 0, 0, 0)
+        {
+            CpuNanosecondsPerOperation = times,
+            PairingUnits = [.. Enumerable.Range(0, operations)],
+            Blocks = [.. Enumerable.Range(0, operations).Select(i => i / 2)],
+            ProcessBytesPerOperation = identity.Subject == nameof(DriverId.NetMQ) ? 0 : null,
+        };
     }
 }

@@ -35,14 +35,9 @@ public sealed class SourceIndex(string repositoryRoot)
     public SourceLine? Member(SourceLine type, string member)
     {
         var declaration = new Regex($@"^\s*(public|protected|private|internal)\b[^=;]*?\b{Regex.Escape(member)}\s*[(<]");
-        var lines = Lines(type.Path);
-        for (var i = type.Line; i < lines.Length; i++)
-        {
-            if (declaration.IsMatch(lines[i]))
-                return new SourceLine(type.Path, i + 1, lines[i].Trim());
-        }
-
-        return null;
+        return Lines(type.Path).Select((text, i) => (text, Line: i + 1)).Skip(type.Line)
+            .Where(l => declaration.IsMatch(l.text)).Select(l => new SourceLine(type.Path, l.Line, l.text.Trim()))
+            .FirstOrDefault();
     }
 
     /// <summary>The members a method's body calls on <paramref name="field"/>, in first-appearance order.</summary>

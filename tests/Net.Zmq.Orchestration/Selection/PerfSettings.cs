@@ -63,8 +63,7 @@ public sealed record PerfSettings(
             Processes = ProcessesFromEnvironment(environment) ?? (baseMeasured ? 4 : 1),
             Shard = Shard.FromEnvironment(environment),
             InjectedProcesses = InjectedProcessesFromEnvironment(environment),
-            MergeDirectory = string.IsNullOrWhiteSpace(environment(RunMeasurements.MergeVariable))
-                ? null : environment(RunMeasurements.MergeVariable)!.Trim(),
+            MergeDirectory = environment(RunMeasurements.MergeVariable)?.Trim() is { Length: > 0 } merge ? merge : null,
             CountInstructions = OnOrOff(environment, "PERF_INSTRUCTIONS"),
             Timing = OnOrOff(environment, "PERF_TIMING"),
         };
