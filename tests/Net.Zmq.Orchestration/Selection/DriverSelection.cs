@@ -7,13 +7,10 @@ namespace NetZmqTests.Orchestration.Selection;
 /// pull-request run (a base build present) leaves NetMQ out unless named: it would double the run's time without
 /// telling whether the change is slower than its base.
 /// </summary>
-public sealed class DriverSelection
+/// <param name="named">The drivers named; null for <see cref="Default"/>.</param>
+public sealed class DriverSelection(IReadOnlySet<DriverId>? named)
 {
     public const string Variable = "PERF_DRIVERS";
-
-    private readonly IReadOnlySet<DriverId>? _named;
-
-    private DriverSelection(IReadOnlySet<DriverId>? named) => _named = named;
 
     /// <summary>Every available driver (with the pull-request rule above).</summary>
     public static DriverSelection Default { get; } = new(null);
@@ -39,9 +36,9 @@ public sealed class DriverSelection
 
     /// <summary>Why an available <paramref name="driver"/> is not measured in this run, or null when it is.</summary>
     /// <param name="baseAvailable">Whether the base build of Net.Zmq is available (a pull-request run).</param>
-    public string? WhyLeftOut(DriverId driver, bool baseAvailable) => _named switch
+    public string? WhyLeftOut(DriverId driver, bool baseAvailable) => named switch
     {
-        { } named when !named.Contains(driver) => $"left out: {Variable}={string.Join(';', named.Order())} does not name it",
+        { } names when !names.Contains(driver) => $"left out: {Variable}={string.Join(';', names.Order())} does not name it",
         null when driver == DriverId.NetMQ && baseAvailable =>
             $"left out: a base build of Net.Zmq was given, so this is a pull-request run (the head, its base and the floor); " +
             $"{Variable}={string.Join(';', Enum.GetValues<DriverId>())} measures NetMQ too",
@@ -49,7 +46,7 @@ public sealed class DriverSelection
     };
 
     /// <summary>Whether PERF_DRIVERS names <paramref name="driver"/> (the default names none).</summary>
-    public bool Names(DriverId driver) => _named?.Contains(driver) == true;
+    public bool Names(DriverId driver) => named?.Contains(driver) == true;
 
-    public override string ToString() => _named is null ? "default" : string.Join(';', _named.Order());
+    public override string ToString() => named is null ? "default" : string.Join(';', named.Order());
 }

@@ -34,7 +34,8 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
         var pass = _passes.Count;
         var measured = measure(cases, sampling, pass);
         _passes.Add(measured);
-        _processes.AddRange(measured.Select(p => new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
+        _processes.AddRange(measured.Select(p => new ProcessSummary(
+            pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
         return MeasuredProcess.Combine(MeasuredProcess.WithEarlierPasses(_passes))
             .GroupBy(m => m.Case.SuiteId)
             .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))

@@ -75,9 +75,7 @@ public static class PerfRunSequence
         var selection = PerfRunSelection.Of(settings, log);
         notes.Say(selection.Notes);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
-        var merged = settings.MergeDirectory is { } folder
-            ? Merge(folder, identity, Here(settings))
-            : null;
+        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, Here(settings)) : null;
         notes.Say(merged is null ? [] : [merged.Note]);
         if (settings.Shard is { } shard)
         {
