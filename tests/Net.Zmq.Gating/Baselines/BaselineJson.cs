@@ -30,14 +30,15 @@ internal static class BaselineJson
         AllowDuplicateProperties = false,
     };
 
-    /// <summary><paramref name="path"/> as a <typeparamref name="T"/>, once <paramref name="unsupported"/> has no
-    /// objection to its schema version.</summary>
-    public static T Read<T>(string path, JsonSerializerOptions strict, Func<int, string?> unsupported)
+    /// <summary><paramref name="path"/> as a <typeparamref name="T"/> of schema <paramref name="current"/>; for
+    /// another, <paramref name="older"/> may add a word on what to do.</summary>
+    public static T Read<T>(string path, JsonSerializerOptions strict, int current, Func<int, string>? older = null)
     {
         var bytes = File.ReadAllBytes(path);
-        return unsupported(SchemaVersion(bytes, path, strict)) is { } why
-            ? throw Unsupported(path, why)
-            : Deserialize<T>(bytes, path, strict);
+        var schema = SchemaVersion(bytes, path, strict);
+        return schema == current
+            ? Deserialize<T>(bytes, path, strict)
+            : throw Unsupported(path, schema, current, older?.Invoke(schema) ?? "");
     }
 
     /// <summary>The field every baseline file opens with, read once its bytes are checked.</summary>
@@ -47,8 +48,9 @@ internal static class BaselineJson
         return Deserialize<Versioned>(bytes, path, strict).SchemaVersion;
     }
 
-    public static BaselineFormatException Unsupported(string path, string why) =>
-        new(path, "$" + Name(nameof(Versioned.SchemaVersion)), why);
+    public static BaselineFormatException Unsupported(string path, int schema, int current, string more) =>
+        new(path, "$" + Name(nameof(Versioned.SchemaVersion)),
+            $"schema version {schema} is not supported; this suite reads version {current}{more}");
 
     /// <summary>A member's step in a field's path, named as the serializer names it.</summary>
     public static string Name(string member) => "." + JsonNamingPolicy.CamelCase.ConvertName(member);

@@ -13,9 +13,8 @@ public static class BaselineReader
             BaselineFile.CurrentSchemaVersion => BaselineJson.Deserialize<FileLayout>(bytes, path, options).To(path),
             BaselineFile.SingleClassSchemaVersion =>
                 BaselineJson.Deserialize<SingleClassLayout>(bytes, path, options).To(path),
-            var schema => throw BaselineJson.Unsupported(path,
-                $"schema version {schema} is not supported; this suite reads version {BaselineFile.CurrentSchemaVersion} " +
-                $"(and {BaselineFile.SingleClassSchemaVersion}, the single-class layout before it)"),
+            var schema => throw BaselineJson.Unsupported(path, schema, BaselineFile.CurrentSchemaVersion,
+                $" (and {BaselineFile.SingleClassSchemaVersion}, the single-class layout before it)"),
         };
     }
 }

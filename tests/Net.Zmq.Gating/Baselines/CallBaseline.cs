@@ -45,26 +45,18 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
 
     public static CallBaseline Read(string path)
     {
-        var read = BaselineJson.Read<CallBaseline>(path, Strict, schema => schema == CurrentSchemaVersion ? null
-            : $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}");
+        var read = BaselineJson.Read<CallBaseline>(path, Strict, CurrentSchemaVersion);
         foreach (var (id, entry) in read.Cases)
         {
-            var at = $"${BaselineJson.Name(nameof(Cases))}{BaselineJson.Key(id)}";
-            if (entry.Messages <= 0)
-            {
-                throw new BaselineFormatException(path, at + BaselineJson.Name(nameof(entry.Messages)),
-                    $"{entry.Messages} messages: a count is per at least one message");
-            }
-
+            var at = new FieldAt(path, "$").Step(nameof(Cases)).Key(id);
+            at.AtLeastOne(entry.Messages);
             foreach (var (call, count) in entry.Calls)
             {
                 var colon = call.LastIndexOf(':');
                 if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]) || count < 0)
                 {
-                    throw new BaselineFormatException(path,
-                        at + BaselineJson.Name(nameof(entry.Calls)) + BaselineJson.Key(call),
-                        $"\"{call}\": {count} is not <function>:<outcome> " +
-                        $"(an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
+                    throw at.Step(nameof(entry.Calls)).Key(call).Invalid($"\"{call}\": {count} is not " +
+                        $"<function>:<outcome> (an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
                 }
             }
         }

@@ -34,6 +34,13 @@ internal readonly record struct FieldAt(string File, string Path)
     public double? NonNegative(double? value, [CallerArgumentExpression(nameof(value))] string member = "") =>
         value is { } v ? NonNegative(v, member) : null;
 
+    /// <summary>A count's messages: at least one.</summary>
+    public void AtLeastOne(int messages, [CallerArgumentExpression(nameof(messages))] string member = "")
+    {
+        if (messages <= 0)
+            throw Step(member).Invalid($"{messages} messages: a count is per at least one message");
+    }
+
     public int NonNegative(int value, [CallerArgumentExpression(nameof(value))] string member = "") =>
         value >= 0 ? value : throw Step(member).Invalid(Found("an integer ≥ 0", value));
 

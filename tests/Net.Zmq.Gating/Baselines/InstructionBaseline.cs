@@ -35,24 +35,24 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
 
     public static InstructionBaseline Read(string path)
     {
-        var read = BaselineJson.Read<InstructionBaseline>(path, Strict, schema => schema == CurrentSchemaVersion ? null
-            : $"schema version {schema} is not supported; this suite reads version {CurrentSchemaVersion}" +
-              (schema == 1 ? " (version 1 kept medians only: count the suite again with UpdateBaselines=true)" : ""));
-        var bounds = $"${BaselineJson.Name(nameof(Bounds))}";
+        var read = BaselineJson.Read<InstructionBaseline>(path, Strict, CurrentSchemaVersion, schema => schema == 1
+            ? " (version 1 kept medians only: count the suite again with UpdateBaselines=true)"
+            : "");
+        var root = new FieldAt(path, "$");
         foreach (var part in InstructionProfiles.Judged.Append(ThreadPart.Total))
         {
             if (read.Bounds.For(part) is { } bound && bound is < 0 or > 1)
             {
-                throw new BaselineFormatException(path, bounds + BaselineJson.Name(part.ToString()),
-                    $"{bound}: a bound is a fraction from 0 to 1 (0.005 is half a per cent), or null for none");
+                throw root.Step(nameof(Bounds)).Step(part.ToString())
+                    .Invalid($"{bound}: a bound is a fraction from 0 to 1 (0.005 is half a per cent), or null for none");
             }
         }
 
         if (read.Bounds.Floor < 0 || read.Bounds.SystemCalls < 0)
-            throw new BaselineFormatException(path, bounds, "the floor and the system calls' bound are numbers ≥ 0");
+            throw root.Step(nameof(Bounds)).Invalid("the floor and the system calls' bound are numbers ≥ 0");
 
         foreach (var (id, entry) in read.Cases)
-            entry.Check(path, $"${BaselineJson.Name(nameof(Cases))}{BaselineJson.Key(id)}");
+            entry.Check(root.Step(nameof(Cases)).Key(id));
 
         return read;
     }

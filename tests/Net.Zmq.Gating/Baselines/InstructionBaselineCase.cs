@@ -45,52 +45,41 @@ public sealed record InstructionBaselineCase(int Messages, IReadOnlyDictionary<s
                 p => new PartCounts(Counts(p.Value.Functions), Counts(p.Value.Calls), Counts(p.Value.SystemCalls))));
     }
 
-    /// <summary>
-    /// Checks every line of this entry as read from <paramref name="path"/> at <paramref name="at"/>: an error names
-    /// the field.
-    /// </summary>
-    internal void Check(string path, string at)
+    /// <summary>Checks every line of this entry as read: an error names the file and the field.</summary>
+    internal void Check(FieldAt at)
     {
-        BaselineFormatException Invalid(string field, string problem) => new(path, at + field, problem);
-        if (Messages <= 0)
-        {
-            throw Invalid(BaselineJson.Name(nameof(Messages)),
-                $"{Messages} messages: a count is per at least one message");
-        }
-
-        var repetitions = BaselineJson.Name(nameof(Repetitions));
+        at.AtLeastOne(Messages);
+        var repetitions = at.Step(nameof(Repetitions));
         var receiver = Key(ThreadPart.Receiver);
         var count = Repetitions.TryGetValue(receiver, out var line)
-            ? Count(line) ?? throw Invalid(repetitions + BaselineJson.Key(receiver), Malformed(line))
-            : throw Invalid(repetitions, $"the field \"{receiver}\" is missing");
-        CheckLines(Repetitions, count, repetitions, Invalid, [.. Kept.Select(Key)]);
+            ? Count(line) ?? throw repetitions.Key(receiver).Invalid(Malformed(line))
+            : throw repetitions.Invalid($"the field \"{receiver}\" is missing");
+        CheckLines(Repetitions, count, repetitions, [.. Kept.Select(Key)]);
+        var judged = InstructionProfiles.Judged.Select(Key).ToList();
         foreach (var (name, part) in Parts)
         {
-            var field = BaselineJson.Name(nameof(Parts)) + BaselineJson.Key(name);
-            if (!InstructionProfiles.Judged.Select(Key).Contains(name))
-            {
-                throw Invalid(field,
-                    $"\"{name}\" is not a judged part; known: {string.Join(", ", InstructionProfiles.Judged.Select(Key))}");
-            }
+            var field = at.Step(nameof(Parts)).Key(name);
+            if (!judged.Contains(name))
+                throw field.Invalid($"\"{name}\" is not a judged part; known: {string.Join(", ", judged)}");
 
-            CheckLines(part.Functions, count, field + BaselineJson.Name(nameof(part.Functions)), Invalid);
-            CheckLines(part.Calls, count, field + BaselineJson.Name(nameof(part.Calls)), Invalid);
-            CheckLines(part.SystemCalls, count, field + BaselineJson.Name(nameof(part.SystemCalls)), Invalid);
+            CheckLines(part.Functions, count, field.Step(nameof(part.Functions)));
+            CheckLines(part.Calls, count, field.Step(nameof(part.Calls)));
+            CheckLines(part.SystemCalls, count, field.Step(nameof(part.SystemCalls)));
         }
     }
 
     /// <summary>Each line: <paramref name="count"/> whole counts, under a name of <paramref name="known"/>.</summary>
-    private static void CheckLines(IReadOnlyDictionary<string, string> lines, int count, string field,
-        Func<string, string, BaselineFormatException> invalid, IReadOnlyList<string>? known = null)
+    private static void CheckLines(IReadOnlyDictionary<string, string> lines, int count, FieldAt at,
+        IReadOnlyList<string>? known = null)
     {
         foreach (var (name, line) in lines)
         {
             if (known is not null && !known.Contains(name))
-                throw invalid(field + BaselineJson.Key(name), $"\"{name}\" is not a part; known: {string.Join(", ", known)}");
+                throw at.Key(name).Invalid($"\"{name}\" is not a part; known: {string.Join(", ", known)}");
 
             if (Count(line) != count)
             {
-                throw invalid(field + BaselineJson.Key(name), Count(line) is { } n
+                throw at.Key(name).Invalid(Count(line) is { } n
                     ? $"\"{line}\" holds {n} repetitions, and the receiver's {count}"
                     : Malformed(line));
             }
