@@ -33,9 +33,6 @@ public sealed record BaselineFile(
 
     public ClassBaseline? ClassOf(MachineFingerprint machine) => Classes.FirstOrDefault(c => c.Key == machine.Class);
 
-    /// <summary>The class time is judged against on a machine of no class here.</summary>
-    public ClassBaseline? FirstMeasuredClass => Classes.FirstOrDefault(c => c.Runs.SwingMeasured);
-
     /// <summary>This file with <paramref name="replacement"/> in place of its class, or added last.</summary>
     public BaselineFile WithClass(ClassBaseline replacement)
     {

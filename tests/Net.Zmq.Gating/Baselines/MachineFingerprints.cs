@@ -37,21 +37,26 @@ public static class MachineFingerprints
     /// </summary>
     public static string? CpuSignature(IEnumerable<string> cpuInfo)
     {
-        var fields = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (var line in cpuInfo)
-        {
-            if (line.Length == 0)
-                break;
+        var fields = FirstCpu(cpuInfo);
+        string? Join(params (string Field, string Shown)[] parts) => parts.All(p => fields.ContainsKey(p.Field))
+            ? string.Join(' ', parts.Select(p => $"{p.Shown} {fields[p.Field]}"))
+            : null;
+        return Join(("cpu family", "family"), ("model", "model"), ("stepping", "stepping"))
+               ?? Join(("CPU implementer", "implementer"), ("CPU part", "part"), ("CPU revision", "revision"));
+    }
 
+    /// <summary>The fields of /proc/cpuinfo's first processor.</summary>
+    private static Dictionary<string, string> FirstCpu(IEnumerable<string> cpuInfo)
+    {
+        var fields = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var line in cpuInfo.TakeWhile(l => l.Length > 0))
+        {
             var colon = line.IndexOf(':', StringComparison.Ordinal);
             if (colon > 0)
                 fields.TryAdd(line[..colon].Trim(), line[(colon + 1)..].Trim());
         }
 
-        string? Join(params (string Field, string Shown)[] parts) =>
-            parts.All(p => fields.ContainsKey(p.Field)) ? string.Join(' ', parts.Select(p => $"{p.Shown} {fields[p.Field]}")) : null;
-        return Join(("cpu family", "family"), ("model", "model"), ("stepping", "stepping"))
-               ?? Join(("CPU implementer", "implementer"), ("CPU part", "part"), ("CPU revision", "revision"));
+        return fields;
     }
 
     private static string GarbageCollector()
@@ -61,15 +66,7 @@ public static class MachineFingerprints
         return $"{flavour}, {concurrent}, latency {GCSettings.LatencyMode}";
     }
 
-    private static string CpuModel()
-    {
-        if (File.Exists(CpuInfo))
-        {
-            var line = File.ReadLines(CpuInfo).FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
-            if (line is not null)
-                return line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
-        }
-
-        return $"{RuntimeInformation.ProcessArchitecture} (model not visible on this OS)";
-    }
+    private static string CpuModel() =>
+        (File.Exists(CpuInfo) ? FirstCpu(File.ReadLines(CpuInfo)).GetValueOrDefault("model name") : null)
+        ?? $"{RuntimeInformation.ProcessArchitecture} (model not visible on this OS)";
 }

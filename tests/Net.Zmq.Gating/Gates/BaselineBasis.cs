@@ -89,7 +89,7 @@ public sealed record BaselineBasis([property: JsonIgnore] BaselineFile File, Cla
     private static BaselineBasis Across(BaselineFile file, MachineFingerprint machine, ClassBaseline? own)
     {
         const string adopt = "adopt this machine (dotnet run --project build/AdoptMachine) to judge every time ratio here";
-        if (file.FirstMeasuredClass is not { } measured)
+        if (file.Classes.FirstOrDefault(c => c.Runs.SwingMeasured) is not { } measured)
         {
             var only = own ?? file.Classes[0];
             return new BaselineBasis(file, only, TimeJudgement.AcrossClasses,

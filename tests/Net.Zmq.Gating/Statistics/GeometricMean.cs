@@ -22,20 +22,15 @@ public static class GeometricMean
                                         + "each with a finite positive weight.");
         }
 
-        static (double Sum, double Weight) Add(IEnumerable<(double Sum, double Weight)> values) =>
-            values.Aggregate((Sum: 0.0, Weight: 0.0), (t, x) => (t.Sum + x.Sum, t.Weight + x.Weight));
-
-        static (double Sum, double Weight) Total(IEnumerable<(double Log, double Weight)> values) =>
-            Add(values.Select(x => (x.Log * x.Weight, x.Weight)));
-
-        var totals = clusters.Select(Total).ToArray();
+        var totals = clusters.Select(c => (Sum: c.Sum(x => x.Log * x.Weight), Weight: c.Sum(x => x.Weight))).ToArray();
         var drawn = new (double Sum, double Weight)[totals.Length];
         var (lower, upper) = Bootstrap.Interval(random =>
         {
-            var (sum, weight) = Add(Bootstrap.Resample(totals, drawn, random));
-            return sum / weight;
+            Bootstrap.Resample(totals, drawn, random);
+            return drawn.Sum(t => t.Sum) / drawn.Sum(t => t.Weight);
         });
-        var all = Total(clusters.SelectMany(c => c));
-        return new RatioEstimate(Math.Exp(all.Sum / all.Weight), Math.Exp(lower), Math.Exp(upper));
+        var all = clusters.SelectMany(c => c).ToList();
+        var (sum, weight) = (all.Sum(x => x.Log * x.Weight), all.Sum(x => x.Weight));
+        return new RatioEstimate(Math.Exp(sum / weight), Math.Exp(lower), Math.Exp(upper));
     }
 }
