@@ -62,10 +62,10 @@ internal sealed class CallgrindParser(string path)
         switch (key)
         {
             case "part":
-                _part = Integer(value);
+                _part = (int)Number(value);
                 break;
             case "thread":
-                _thread = Integer(value);
+                _thread = (int)Number(value);
                 break;
             case "positions":
                 _positions = value.Split(' ', StringSplitOptions.RemoveEmptyEntries).Length;
@@ -74,10 +74,10 @@ internal sealed class CallgrindParser(string path)
                 Events(value);
                 break;
             case "totals":
-                _totals = Long(value.Split(' ')[0]);
+                _totals = Number(value.Split(' ')[0]);
                 break;
             case "summary":
-                _summary = Long(value.Split(' ')[0]);
+                _summary = Number(value.Split(' ')[0]);
                 break;
             case "desc" when value.StartsWith("Trigger:", StringComparison.Ordinal):
                 _trigger = value["Trigger:".Length..].Trim();
@@ -115,7 +115,7 @@ internal sealed class CallgrindParser(string path)
                 break;
             case "calls":
                 _callCostNext = true;
-                _callCount = Long(value.Split(' ', StringSplitOptions.RemoveEmptyEntries).FirstOrDefault() ?? "");
+                _callCount = Number(value.Split(' ', StringSplitOptions.RemoveEmptyEntries).FirstOrDefault() ?? "");
                 break;
         }
     }
@@ -164,7 +164,7 @@ internal sealed class CallgrindParser(string path)
     }
 
     /// <summary>The event in <paramref name="column"/> of a cost line, after its positions; 0 where left out.</summary>
-    private long Event(string[] fields, int column) => fields.Length > _positions + column ? Long(fields[_positions + column]) : 0;
+    private long Event(string[] fields, int column) => fields.Length > _positions + column ? Number(fields[_positions + column]) : 0;
 
     public CallgrindFile Result()
     {
@@ -175,11 +175,9 @@ internal sealed class CallgrindParser(string path)
             [.. _calls.Select(c => new CallCost(c.Key.CallerObject, c.Key.Caller, c.Key.File, c.Key.Name, c.Value.Count, c.Value.Inclusive, c.Value.SystemCalls))]);
     }
 
-    private int Integer(string text) =>
-        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : throw Malformed($"\"{text}\" is not a whole number");
-
-    private long Long(string text) =>
-        long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : throw Malformed($"\"{text}\" is not a count");
+    private long Number(string text) =>
+        long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value
+            : throw Malformed($"\"{text}\" is not a count");
 
     private InvalidDataException Malformed(string problem) => new($"{path}, line {_line}: {problem}");
 }

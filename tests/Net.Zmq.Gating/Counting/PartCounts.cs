@@ -60,12 +60,10 @@ public sealed record PartCounts(IReadOnlyDictionary<string, IReadOnlyList<long>>
             systemCalls.SelectMany(r => r.Keys)));
     }
 
-    private static SortedDictionary<string,
-        IReadOnlyList<long>> ByRepetition(IReadOnlyList<IReadOnlyDictionary<string, long>> repetitions,
-            IEnumerable<string> names) =>
+    private static SortedDictionary<string, IReadOnlyList<long>> ByRepetition(
+        IReadOnlyList<IReadOnlyDictionary<string, long>> repetitions, IEnumerable<string> names) =>
         new(names.Distinct(StringComparer.Ordinal).ToDictionary(k => k,
-            k => (IReadOnlyList<long>)[.. repetitions.Select(r => r.GetValueOrDefault(k))], StringComparer.Ordinal),
-            StringComparer.Ordinal);
+            k => (IReadOnlyList<long>)[.. repetitions.Select(r => r.GetValueOrDefault(k))]), StringComparer.Ordinal);
 }
 
 /// <summary>A count taken in each repetition of a case: whether it is steady, its middle value, its range.</summary>

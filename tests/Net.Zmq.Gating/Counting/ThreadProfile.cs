@@ -133,11 +133,10 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
     private static readonly string[] AllocatorNames = ["malloc", "free", "calloc", "realloc", "_int_",
         "unlink_chunk", "tcache", "arena", "alloc_perturb"];
 
+    private static readonly string[] SystemLibraries = ["libc.so", "libc-", "ld-linux", "libpthread"];
+
     private static bool IsSystemLibrary(string file) =>
-        Path.GetFileName(file) is var name && (name.StartsWith("libc.so", StringComparison.Ordinal)
-            || name.StartsWith("libc-", StringComparison.Ordinal)
-                                               || name.StartsWith("ld-linux", StringComparison.Ordinal)
-                                                   || name.StartsWith("libpthread", StringComparison.Ordinal));
+        Path.GetFileName(file) is var name && SystemLibraries.Any(l => name.StartsWith(l, StringComparison.Ordinal));
 
     private static bool IsRuntime(string file) => Path.GetFileName(file) == "libcoreclr.so";
 

@@ -19,7 +19,7 @@ public sealed record InterleavedCells(
     Func<string, double> EstimatedSeconds);
 
 /// <summary>What the benchmark, which BenchmarkDotNet creates, records per cell for the session to read back.</summary>
-public class CellRecords
+public record CellRecords
 {
     /// <summary>Why a cell failed: BenchmarkDotNet only knows that it did.</summary>
     public ConcurrentDictionary<string, string> Failures { get; } = new(StringComparer.Ordinal);

@@ -9,8 +9,7 @@ namespace NetZmqTests.Gating.Running;
 /// </summary>
 internal sealed class LineLogger : ILogger
 {
-    private readonly StringBuilder _line = new();
-    private readonly List<string> _lines = [];
+    private readonly StringBuilder _log = new();
     private readonly Lock _gate = new();
 
     public string Id => nameof(LineLogger);
@@ -20,39 +19,28 @@ internal sealed class LineLogger : ILogger
     public void Write(LogKind logKind, string text)
     {
         lock (_gate)
-            _line.Append(text);
+            _log.Append(text);
     }
 
-    public void WriteLine() => EndLine(evenEmpty: true);
+    public void WriteLine(LogKind logKind, string text) => Write(logKind, text + Environment.NewLine);
 
-    public void WriteLine(LogKind logKind, string text)
+    public void WriteLine() => Write(LogKind.Default, Environment.NewLine);
+
+    public void Flush()
     {
-        Write(logKind, text);
-        WriteLine();
     }
-
-    public void Flush() => EndLine(evenEmpty: false);
 
     /// <summary>Hands every line collected so far to <paramref name="writeLine"/>, and forgets them.</summary>
     public void Drain(Action<string> writeLine)
     {
-        Flush();
+        string[] lines;
         lock (_gate)
         {
-            _lines.ForEach(writeLine);
-            _lines.Clear();
+            lines = _log.ToString().Split(Environment.NewLine);
+            _log.Clear();
         }
-    }
 
-    private void EndLine(bool evenEmpty)
-    {
-        lock (_gate)
-        {
-            if (evenEmpty || _line.Length > 0)
-            {
-                _lines.Add(_line.ToString());
-                _line.Clear();
-            }
-        }
+        foreach (var line in lines[^1].Length == 0 ? lines[..^1] : lines)
+            writeLine(line);
     }
 }

@@ -14,17 +14,11 @@ internal sealed record CellPlan(IReadOnlyList<ScheduledOperation> Schedule,
 /// What one measurement of cells shares with <see cref="CellBenchmarks"/>, which BenchmarkDotNet creates and so can be
 /// handed nothing: plans and controls in, records and failures out; set around the runs.
 /// </summary>
-internal sealed class CellBenchmarkState(IReadOnlyDictionary<string, CellPlan> plans, InjectionPlan? injection,
-    ThreadPlacement placement, Action<string>? cellStarted) : CellRecords
+/// <param name="Injection">The deliberate regressions (PERF_INJECT), or null.</param>
+/// <param name="Placement">Where each block's threads run (PERF_PLACEMENT).</param>
+/// <param name="CellStarted">Told each cell's id as its setup ends, before its first operation.</param>
+internal sealed record CellBenchmarkState(IReadOnlyDictionary<string, CellPlan> Plans, InjectionPlan? Injection,
+    ThreadPlacement Placement, Action<string>? CellStarted) : CellRecords
 {
-    public IReadOnlyDictionary<string, CellPlan> Plans { get; } = plans;
-
-    /// <summary>Where each block's threads run (PERF_PLACEMENT).</summary>
-    public ThreadPlacement Placement { get; } = placement;
-
-    /// <summary>Told each cell's id as its setup ends, before its first operation: the run's progress lines.</summary>
-    public Action<string>? CellStarted { get; } = cellStarted;
-
-    /// <summary>The deliberate regression (PERF_INJECT) of a case, or null.</summary>
-    public InjectedLoad? Injected(string caseId) => InjectedLoad.For(injection?.For(caseId));
+    public InjectedLoad? Injected(string caseId) => InjectedLoad.For(Injection?.For(caseId));
 }

@@ -7,11 +7,13 @@ internal sealed class ChildProcesses(string assembly)
 {
     /// <summary>
     /// Runs one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if
-    /// given, its lines to <paramref name="lines"/>; an error where it fails or outlives <paramref name="deadline"/>.
+    /// given, its lines to <paramref name="lines"/>, and reads the <paramref name="output"/> it writes afresh; an error
+    /// where it fails or outlives <paramref name="deadline"/>.
     /// </summary>
-    public void Start(string method, string what, string output, TimeSpan deadline,
+    public T Run<T>(string method, string what, string output, TimeSpan deadline,
         IReadOnlyDictionary<string, string> environment, ChildLines lines, IReadOnlyList<string>? wrapper = null)
     {
+        File.Delete(output);
         var start = StartInfo(method, environment, wrapper ?? []);
         using var child = Process.Start(start) ?? throw new InvalidOperationException(
             $"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
@@ -29,6 +31,8 @@ internal sealed class ChildProcesses(string assembly)
         child.WaitForExit();
         if (child.ExitCode != 0 || !File.Exists(output))
             throw new InvalidOperationException($"{what} failed, exit code {child.ExitCode}: {lines.Tail()}");
+
+        return Gating.Running.ProcessFiles.Read<T>(output);
     }
 
     /// <summary>One explicit test, run serially, with <paramref name="environment"/> added to this process's.</summary>

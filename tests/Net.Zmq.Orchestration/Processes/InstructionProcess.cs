@@ -73,23 +73,17 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         return merged;
     }
 
-    /// <summary>The cells dealt out to shares, the largest first to the share with the least so far.</summary>
+    /// <summary>
+    /// The cells dealt out as shards are (<see cref="Shard.CellsOf"/>), by their cost under Valgrind: their cases, a
+    /// large message's weighing twice.
+    /// </summary>
     private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
     {
-        var shares = Enumerable.Range(0, processes)
-            .Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
-        foreach (var cell in cases.GroupBy(c => c.Cell).OrderByDescending(Weight))
-        {
-            var least = shares.MinBy(s => s.Weight);
-            least.Cases.AddRange(cell);
-            shares[shares.IndexOf(least)] = (least.Cases, least.Weight + Weight(cell));
-        }
-
-        return [.. shares.Where(s => s.Cases.Count > 0).Select(s => s.Cases)];
+        var weights = cases.GroupBy(c => c.Cell)
+            .ToDictionary(g => g.Key, g => g.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0), StringComparer.Ordinal);
+        return [.. Enumerable.Range(1, processes).Select(k => new Shard(k, processes).CellsOf(weights))
+            .Where(cells => cells.Count > 0).Select(cells => cases.Where(c => cells.Contains(c.Cell)).ToList())];
     }
-
-    /// <summary>About a cell's cost under Valgrind: its cases, a large message's weighing twice.</summary>
-    private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
     private RunInstructions CountIn(
         List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
@@ -98,13 +92,12 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
         var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
         var requestPath = Path.Combine(directory, "instruction-request.json");
         ProcessFiles.Write(requestPath, request);
-        var manifest = Path.Combine(directory, InstructionManifest.FileName);
         // About a second a case under Valgrind, and start-up.
-        _children.Start(entry.CountInstructions, $"the instruction process ({label})", manifest,
+        var manifest = _children.Run<InstructionManifest>(entry.CountInstructions,
+            $"the instruction process ({label})", Path.Combine(directory, InstructionManifest.FileName),
             TimeSpan.FromSeconds((3 * cases.Count) + 300),
             ProcessEnvironment(requestPath, directory), new ChildLines(label, log), Valgrind(directory));
-        return InstructionProfiles.Read(directory, ProcessFiles.Read<InstructionManifest>(manifest),
-            InstructionCounting.IsNativeLibrary,
+        return InstructionProfiles.Read(directory, manifest, InstructionCounting.IsNativeLibrary,
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));
     }
 

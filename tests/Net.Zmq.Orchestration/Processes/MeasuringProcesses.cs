@@ -46,18 +46,17 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
     {
         var requestPath = Path.Combine(directory, $"request-{request.Process}.json");
         ProcessFiles.Write(requestPath, request);
-        File.Delete(request.Output);
-        // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
-        var deadline = TimeSpan.FromSeconds((3 * estimatedSeconds) + 300);
         var clock = Stopwatch.StartNew();
-        _children.Start(entry.Measure, $"measuring process {request.Process + 1} (seed {seed})", request.Output,
-            deadline,
+        // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
+        var measured = _children.Run<MeasuredProcess>(entry.Measure,
+            $"measuring process {request.Process + 1} (seed {seed})", request.Output,
+            TimeSpan.FromSeconds((3 * estimatedSeconds) + 300),
             new Dictionary<string, string>
             {
                 [MeasurementRequest.Variable] = requestPath,
                 [RunSeed.Variable] = seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
             }, new ChildLines($"process {request.Process + 1}", log, progress));
-        return ProcessFiles.Read<MeasuredProcess>(request.Output) with { Seconds = clock.Elapsed.TotalSeconds };
+        return measured with { Seconds = clock.Elapsed.TotalSeconds };
     }
 
     /// <summary>Counts native calls in a process of its own (<see cref="ProcessEntry.Count"/>), untimed.</summary>
@@ -74,18 +73,16 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
             [.. cases.Select(c => c.Id)], settings.Injection?.Text, Path.Combine(directory, "counts.json"));
         var requestPath = Path.Combine(directory, "counting-request.json");
         ProcessFiles.Write(requestPath, request);
-        File.Delete(request.Output);
         var clock = Stopwatch.StartNew();
         log($"counting native calls in a process of its own: {cases.Count} cases");
         // About 50 ms a case (three short repetitions and a workload per cell), and start-up.
-        _children.Start(entry.Count, "the counting process", request.Output,
+        var counts = _children.Run<RunCounts>(entry.Count, "the counting process", request.Output,
             TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
             new Dictionary<string, string>
             {
                 [CountingRequest.Variable] = requestPath,
                 [NativeCallCounter.Variable] = "1",
             }, new ChildLines("counting", log));
-        var counts = ProcessFiles.Read<RunCounts>(request.Output);
         log($"counted in {clock.Elapsed.TotalSeconds:0} s");
         return counts;
     }
