@@ -41,12 +41,6 @@ internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
         _socket.SetOption(SocketOption.Rcvtimeo, (int)wait.TotalMilliseconds);
         try
         {
-            if (_routed)
-            {
-                var idLength = _socket.Recv(control);
-                RouterIdentities.CheckSender(control.AsSpan(0, idLength));
-            }
-
             return _socket.Recv(control);
         }
         catch (ZmqException e) when (e.ErrorNumber == ZmqConstants.EAGAIN)

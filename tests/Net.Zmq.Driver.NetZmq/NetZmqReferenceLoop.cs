@@ -1,4 +1,5 @@
 using Net.Zmq;
+using NetZmqTests.Gating.Platform;
 using NetZmqTests.Scenarios.Workloads;
 
 namespace NetZmqTests.Driver.NetZmq;
@@ -8,7 +9,7 @@ namespace NetZmqTests.Driver.NetZmq;
 /// sender thread that fills its buffer per message (as every case's sender does; skipping the fill alone would make
 /// it faster) and sends [receiver id][payload], and a receiver reading both frames into reused buffers.
 /// </summary>
-internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
+internal sealed class NetZmqReferenceLoop : IReferenceLoop
 {
     private const int HighWaterMark = 1000;
     private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(10);
@@ -81,7 +82,7 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
 
     private void SendOperations()
     {
-        _senderThreadId = OperatingSystem.IsLinux() ? KernelThreadId() : 0;
+        _senderThreadId = ThreadPlacement.CurrentThreadId();
         while (true)
         {
             _go.Wait();
@@ -154,7 +155,4 @@ internal sealed partial class NetZmqReferenceLoop : IReferenceLoop
             _done.Dispose();
         }
     }
-
-    [System.Runtime.InteropServices.LibraryImport("libc", EntryPoint = "gettid")]
-    private static partial int KernelThreadId();
 }

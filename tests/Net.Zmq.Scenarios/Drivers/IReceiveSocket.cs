@@ -10,7 +10,7 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// </summary>
 public interface IReceiveSocket : IDisposable
 {
-    /// <summary>One handshake message into <paramref name="control"/>: its length, or -1 when none came.</summary>
+    /// <summary>One handshake frame into <paramref name="control"/>: its length, or -1 when none came.</summary>
     int ReceiveControl(byte[] control, TimeSpan wait);
 
     void Receive(ReceiveLedger ledger);

@@ -15,21 +15,8 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     /// <summary>The workload's shape, with the receive mode and strategy of the variant in use.</summary>
     protected WorkloadShape Shape { get; private set; } = shape;
 
-    /// <summary>
-    /// Switches to <paramref name="variant"/>'s receive mode and strategy; nothing else may differ, as every variant of
-    /// a group runs on one socket.
-    /// </summary>
-    public void Use(WorkloadShape variant)
-    {
-        if (variant with { Mode = Shape.Mode, Strategy = Shape.Strategy } != Shape)
-        {
-            throw new ArgumentException(
-                $"{variant} differs from this receiver's {Shape} in more than receive mode and strategy",
-                nameof(variant));
-        }
-
-        Shape = variant;
-    }
+    /// <summary>Switches to <paramref name="variant"/>'s receive mode and strategy (the workload checks).</summary>
+    public void Use(WorkloadShape variant) => Shape = variant;
 
     protected TimeSpan IdleTimeout { get; } = idleTimeout;
 
@@ -64,8 +51,26 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
         }
     }
 
-    /// <summary>One handshake message into <see cref="ControlFrame"/>: its length, or -1 when nothing came.</summary>
-    protected abstract int ReceiveControl(TimeSpan wait);
+    /// <summary>
+    /// One handshake message into <see cref="ControlFrame"/> (a ROUTER's sender id checked first): its length, or -1
+    /// when nothing came.
+    /// </summary>
+    private int ReceiveControl(TimeSpan wait)
+    {
+        if (Shape.Routed)
+        {
+            var idLength = ReceiveControlFrame(wait);
+            if (idLength < 0)
+                return -1;
+
+            RouterIdentities.CheckSender(ControlFrame.AsSpan(0, idLength));
+        }
+
+        return ReceiveControlFrame(wait);
+    }
+
+    /// <summary>One handshake frame into <see cref="ControlFrame"/>: its length, or -1 when none came.</summary>
+    protected abstract int ReceiveControlFrame(TimeSpan wait);
 
     /// <summary>PERF_INJECT's <c>call</c> kind: see <see cref="IReceiveSocket.ExtraNativeCall"/>.</summary>
     public abstract void ExtraNativeCall();

@@ -122,9 +122,6 @@ public sealed class NetZmqBuildContext : AssemblyLoadContext
 /// <summary>Loads a build's driver into its own context: the Net.Zmq driver the rest of the suite sees.</summary>
 public static class NetZmqBuilds
 {
-    /// <summary>Constructed with (<see cref="DriverId"/>, <see cref="NetZmqBuildContext"/>).</summary>
-    public const string DriverTypeName = "NetZmqTests.Driver.NetZmq.NetZmqDriver";
-
     public static ZmqDriver Head() => !NetZmqBuild.InBuild
         ? new UnavailableDriver(DriverId.NetZmq, NetZmqBuild.Status)
         : Load(DriverId.NetZmq, NetZmqBuildFiles.Head);
@@ -147,7 +144,7 @@ public static class NetZmqBuilds
 
         var context = new NetZmqBuildContext(id, files, NativeFileFor(files));
         var driver = context.LoadFromAssemblyPath(files.AssemblyPath(NetZmqBuildFiles.DriverAssemblyName))
-            .GetType(DriverTypeName, throwOnError: true)!;
+            .GetType("NetZmqTests.Driver.NetZmq.NetZmqDriver", throwOnError: true)!;
         return (ZmqDriver)Activator.CreateInstance(driver, id, context)!;
     }
 

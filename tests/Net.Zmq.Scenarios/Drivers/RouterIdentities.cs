@@ -23,14 +23,11 @@ public static class RouterIdentities
     /// <summary>Id and handshake frames land in this much: a payload landing there shows as a length error.</summary>
     public const int IdFrameCapacity = 256;
 
-    public static string LoopbackWildcard => "tcp://127.0.0.1:0";
-
-    /// <summary>A name unique in the process (inproc names live per context, NetMQ's per process).</summary>
-    public static string NewInprocEndpoint() => string.Create(CultureInfo.InvariantCulture,
-        $"inproc://nzt-{Environment.ProcessId}-{Interlocked.Increment(ref _inprocCount)}");
-
-    public static string BindAddress(Transport transport) =>
-        transport == Transport.Tcp ? LoopbackWildcard : NewInprocEndpoint();
+    /// <summary>An ephemeral loopback port, or an inproc name unique in the process (NetMQ's live per process).</summary>
+    public static string BindAddress(Transport transport) => transport == Transport.Tcp
+        ? "tcp://127.0.0.1:0"
+        : string.Create(CultureInfo.InvariantCulture,
+            $"inproc://nzt-{Environment.ProcessId}-{Interlocked.Increment(ref _inprocCount)}");
 
     /// <summary>The socket type of <paramref name="pattern"/>'s end, given the driver's three.</summary>
     public static T TypeOf<T>(Pattern pattern, T pushPull, T pubSub, T router) => pattern switch

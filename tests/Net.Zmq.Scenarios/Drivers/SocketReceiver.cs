@@ -19,7 +19,7 @@ public sealed class SocketReceiver<TSocket>(
     private TSocket _socket = socket;
 #pragma warning restore IDE0044
 
-    protected override int ReceiveControl(TimeSpan wait) => _socket.ReceiveControl(ControlFrame, wait);
+    protected override int ReceiveControlFrame(TimeSpan wait) => _socket.ReceiveControl(ControlFrame, wait);
 
     public override void ExtraNativeCall() => _socket.ExtraNativeCall();
 

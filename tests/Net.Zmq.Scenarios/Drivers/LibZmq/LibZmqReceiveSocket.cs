@@ -6,7 +6,7 @@ using static NetZmqTests.Scenarios.Drivers.LibZmq.LibZmqNative;
 namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>The floor's receive body: zmq_recv into pinned arrays, zmq_msg_t, zmq_poll; nothing in between.</summary>
-internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
+internal unsafe struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
 {
     private readonly nint _socket;
     private readonly bool _routed;
@@ -23,6 +23,27 @@ internal unsafe partial struct LibZmqReceiveSocket : IReceiveSocket, IDisposable
         _idle = idleTimeout;
         _idFrame = PinnedArray(RouterIdentities.IdFrameCapacity, out _idPtr);
         _payload = PinnedArray(shape.MessageSize, out _payloadPtr);
+    }
+
+    /// <summary>Within <paramref name="wait"/> as RCVTIMEO, then back to the idle timeout.</summary>
+    public readonly int ReceiveControl(byte[] control, TimeSpan wait)
+    {
+        LibZmqSession.SetInt(_socket, ZMQ_RCVTIMEO, (int)wait.TotalMilliseconds);
+        try
+        {
+            fixed (byte* frame = control)
+            {
+                var length = BlockingRecv(frame, control.Length);
+                if (length < 0)
+                    ThrowUnlessWouldBlock();
+
+                return length;
+            }
+        }
+        finally
+        {
+            LibZmqSession.SetInt(_socket, ZMQ_RCVTIMEO, (int)_idle.TotalMilliseconds);
+        }
     }
 
     public readonly void Receive(ReceiveLedger ledger)

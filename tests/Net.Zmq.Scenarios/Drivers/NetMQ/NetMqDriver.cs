@@ -31,12 +31,8 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 
     public MessageReceiver BindReceiver(WorkloadShape shape)
     {
-        NetMQSocket socket = shape.Pattern switch
-        {
-            Pattern.PushPull => new PullSocket(),
-            Pattern.PubSub => new SubscriberSocket(),
-            _ => new RouterSocket(),
-        };
+        var socket = RouterIdentities.TypeOf<Func<NetMQSocket>>(
+            shape.Pattern, () => new PullSocket(), () => new SubscriberSocket(), () => new RouterSocket())();
         return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Receiver), s =>
         {
             if (s is SubscriberSocket subscriber)
@@ -55,12 +51,8 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
 
     public IMessageSender ConnectSender(string endpoint, WorkloadShape shape)
     {
-        NetMQSocket socket = shape.Pattern switch
-        {
-            Pattern.PushPull => new PushSocket(),
-            Pattern.PubSub => new PublisherSocket(),
-            _ => new RouterSocket(),
-        };
+        var socket = RouterIdentities.TypeOf<Func<NetMQSocket>>(
+            shape.Pattern, () => new PushSocket(), () => new PublisherSocket(), () => new RouterSocket())();
         return SetupGuard.DisposeOnFailure(Configure(socket, shape, RouterIdentities.Sender), s =>
         {
             if (s is RouterSocket)

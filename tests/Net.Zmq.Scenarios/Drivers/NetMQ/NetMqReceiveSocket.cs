@@ -27,18 +27,8 @@ internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
 
     public int ReceiveControl(byte[] control, TimeSpan wait)
     {
-        if (_routed)
-        {
-            if (!_socket.TryReceive(ref _idFrame, wait))
-                return -1;
-
-            RouterIdentities.CheckSender(_idFrame.Slice());
-            ReceiveFrame(ref _payload);
-        }
-        else if (!_socket.TryReceive(ref _payload, wait))
-        {
+        if (!_socket.TryReceive(ref _payload, wait))
             return -1;
-        }
 
         var frame = _payload.Slice();
         var length = Math.Min(frame.Length, control.Length);
