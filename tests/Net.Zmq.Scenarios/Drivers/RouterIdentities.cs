@@ -23,7 +23,7 @@ public static class RouterIdentities
     /// <summary>Id and handshake frames land in this much: a payload landing there shows as a length error.</summary>
     public const int IdFrameCapacity = 256;
 
-    /// <summary>An ephemeral loopback port, or an inproc name unique in the process (NetMQ's live per process).</summary>
+    /// <summary>A loopback ephemeral port, or an inproc name unique in the process (NetMQ's are per process).</summary>
     public static string BindAddress(Transport transport) => transport == Transport.Tcp
         ? "tcp://127.0.0.1:0"
         : string.Create(CultureInfo.InvariantCulture,
