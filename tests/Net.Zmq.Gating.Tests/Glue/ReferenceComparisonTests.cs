@@ -53,16 +53,23 @@ public sealed class ReferenceComparisonTests
     }
 
     /// <summary>
-    /// Outside ±10 % is measured again: one pair of regimes fails nothing, a departure seen twice fails.
+    /// Beyond ±10 % (clearly or not) is measured again: one pair of regimes fails nothing, a departure seen twice
+    /// fails, and a first reading only unclear (one odd round widened it) fails when the second is clearly outside.
     /// </summary>
     [Theory]
-    [InlineData(1.02, 1.30, 1, true, "")]
-    [InlineData(1.19, 1.02, 2, true, "not confirmed: the check holds")]
-    [InlineData(1.19, 1.25, 2, false, "confirmed: the check fails")]
-    public void Confirmed_MeasuresAgainOnlyWhenTheFirstFails_AndFailsOnlyWhenBothDo(double first, double again, int measurements,
-        bool holds, string verdict)
+    [InlineData(1.02, 0.97, 1.07, 1.30, 1.25, 1.35, 1, true, "")]
+    [InlineData(1.19, 1.16, 1.22, 1.02, 0.99, 1.05, 2, true, "not confirmed: the check holds")]
+    [InlineData(1.19, 1.16, 1.22, 1.25, 1.22, 1.28, 2, false, "confirmed: the check fails")]
+    [InlineData(1.19, 1.16, 1.22, 1.15, 1.05, 1.25, 2, false, "confirmed: the check fails")]
+    [InlineData(1.32, 0.83, 2.12, 1.56, 1.49, 1.63, 2, false, "confirmed: the check fails")]
+    [InlineData(1.32, 0.83, 2.12, 1.04, 0.99, 1.09, 2, true, "not confirmed: the check holds")]
+    [InlineData(1.32, 0.83, 2.12, 1.15, 1.05, 1.25, 2, true, "not confirmed: the check holds")]
+    public void Confirmed_MeasuresAgainBeyondTheBound_AndFailsOnlyWhenOneIsClearlyOutsideAndBothBeyond(
+        double first, double firstLower, double firstUpper, double again, double againLower, double againUpper,
+        int measurements, bool holds, string verdict)
     {
-        var readings = new Queue<ReferenceComparison>(new[] { first, again }.Select(v => Comparison(v, v - 0.03, v + 0.03)));
+        var readings = new Queue<ReferenceComparison>(
+            [Comparison(first, firstLower, firstUpper), Comparison(again, againLower, againUpper)]);
 
         var confirmed = ConfirmedReferenceComparison.Measure(readings.Dequeue);
 
