@@ -61,6 +61,24 @@ public sealed class PerfRunSequenceTests : IDisposable
     }
 
     /// <summary>
+    /// A PERF_INJECT entry that matches no measured case (here a mistyped suite) stops the run before anything is
+    /// measured, naming the entry: a deliberate regression that was never injected must not pass as "caught nothing".
+    /// </summary>
+    [Fact]
+    public void AnInjectionMatchingNoMeasuredCase_StopsTheRun_NamingTheEntry()
+    {
+        var measurer = new FakeMeasurer((_, _) => 1.0);
+        var plan = InjectionPlan.Parse($"delay:10%@{Target};alloc:64@NetMQ/BindingOverhead/*");
+
+        var error = Assert.Throws<InvalidOperationException>(() => Run(measurer, injection: plan));
+
+        Assert.Contains("'@NetMQ/BindingOverhead/*' matches none of the 4 cases this run measures", error.Message,
+            StringComparison.Ordinal);
+        Assert.DoesNotContain($"'@{Target}'", error.Message, StringComparison.Ordinal);
+        Assert.Empty(measurer.Calls);
+    }
+
+    /// <summary>
     /// A time gate failed on the first pass is measured again, its case with its reference only, and fails only if it
     /// fails again.
     /// </summary>
@@ -212,9 +230,9 @@ public sealed class PerfRunSequenceTests : IDisposable
 
     private JudgedRun Run(FakeMeasurer measurer, bool refresh = false, Func<string, string?>? environment = null, string filter = Group,
         Shard? shard = null, string? merge = null, string artifacts = "artifacts", CaseCounter? counter = null, InstructionCounter? instructions = null,
-        bool timing = true) =>
+        bool timing = true, InjectionPlan? injection = null) =>
         PerfRunSequence.Run(
-            new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), null, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
+            new PerfSettings(MeasurementProfile.Quick, new CaseFilter(filter), injection, refresh, Path.Combine(_root, artifacts), environment ?? (_ => null))
             {
                 Drivers = DriverSelection.Of(DriverId.NetMQ),
                 Shard = shard,

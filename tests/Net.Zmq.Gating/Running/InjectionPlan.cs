@@ -34,6 +34,22 @@ public sealed class InjectionPlan
             };
     }
 
+    /// <summary>
+    /// Throws when an entry matches none of <paramref name="caseIds"/>: it would inject nothing, and a run that proves
+    /// a gate by it would pass for the wrong reason.
+    /// </summary>
+    public void RequireEveryEntryMatches(IReadOnlyCollection<string> caseIds)
+    {
+        var idle = _entries.Where(e => !caseIds.Any(e.Cases.Matches)).Select(e => $"'@{e.Cases}'").ToList();
+        if (idle.Count > 0)
+        {
+            throw new InvalidOperationException($"PERF_INJECT={Text}: {string.Join(", ", idle)} " +
+                $"{(idle.Count == 1 ? "matches" : "match")} none of the " +
+                $"{caseIds.Count} cases this run measures, so nothing would be injected there; a case id reads " +
+                "<driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>, as the report lists them.");
+        }
+    }
+
     /// <summary>The plan PERF_INJECT sets, or null when it is unset or blank.</summary>
     public static InjectionPlan? FromEnvironment(Func<string, string?> environment) =>
         environment("PERF_INJECT") is { } value && !string.IsNullOrWhiteSpace(value) ? Parse(value) : null;

@@ -73,6 +73,7 @@ public static class PerfRunSequence
     {
         notes.Say(PerfRunNotes.OfSettings(settings));
         var selection = PerfRunSelection.Of(settings, log);
+        settings.Injection?.RequireEveryEntryMatches([.. selection.Cases.Select(c => c.Id)]);
         notes.Say(selection.Notes);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
         var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, Here(settings)) : null;
