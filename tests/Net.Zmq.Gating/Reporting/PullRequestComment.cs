@@ -22,20 +22,19 @@ public static class PullRequestComment
     public static string Render(JudgedRun run, string reportLink)
     {
         var text = new ReportText(scrub: false);
-        var comment = new CommentSection(text);
         text.Line(Marker);
         text.Line("### Net.Zmq.Tests perf gate");
         text.Line();
-        new ReportVerdictSection(text).RenderVerdict(run, linked: false);
-        comment.RenderFailing(run);
+        text.RenderVerdict(run, linked: false);
+        text.RenderFailing(run);
         if (run.Paired is { } paired)
         {
             text.Line($"**{paired.Pairing.RatioTitle}** ({paired.Pairing.Subject}: {paired.Subject}; " +
                       $"{paired.Pairing.Reference}: {paired.Reference}):");
             text.Line();
-            new ReportPairedSection(text).RenderSuiteMeans(run);
+            text.RenderSuiteMeans(run);
             text.Line();
-            comment.RenderReceiverByStrategy(run, paired.Pairing);
+            text.RenderReceiverByStrategy(run, paired.Pairing);
         }
         else
         {
@@ -56,8 +55,8 @@ public static class PullRequestComment
         environment(ReportLinkVariable) is { Length: > 0 } link ? link : ReportFiles.ReportName;
 }
 
-/// <summary>The parts of the comment the report does not have in this shape.</summary>
-internal sealed class CommentSection(ReportText text) : ReportSection(text)
+/// <summary>The parts of the pull request's comment the report does not have in this shape.</summary>
+internal sealed partial class ReportText
 {
     /// <summary>The first failing gates, each with the function or call that moved where a count names one.</summary>
     public void RenderFailing(JudgedRun run)
@@ -97,15 +96,14 @@ internal sealed class CommentSection(ReportText text) : ReportSection(text)
         Line("Receiver instructions per message by receive mode and buffer strategy " +
              $"({pairing.Subject}, and its change against the {pairing.Reference}):");
         Line();
-        Line($"| Receive mode · buffer strategy | {string.Join(" | ", sizes)} |");
-        Line($"|---|{string.Concat(sizes.Select(_ => "---:|"))}");
+        Header(["Receive mode · buffer strategy", .. sizes], "l" + new string('r', sizes.Count));
         foreach (var row in counted.GroupBy(c => $"{c.Parts[5]} · {c.Parts[6]}"))
         {
             var cells = sizes.Select(size => row.FirstOrDefault(c => c.Parts[^1] == size) is { Own: { } own } c
                 ? F($"{own.PerMessage(ThreadPart.Receiver):N1} ") +
                   F($"({c.Gate.PartRatios[nameof(ThreadPart.Receiver)] - 1:+0.00%;-0.00%;±0.00%})")
                 : "–");
-            Line($"| {row.Key} | {string.Join(" | ", cells)} |");
+            Row([row.Key, .. cells]);
         }
 
         Line();

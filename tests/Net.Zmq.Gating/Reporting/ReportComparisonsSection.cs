@@ -5,7 +5,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>One subject against others: per message size on the first screen, every case in the tables.</summary>
-internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
     /// <summary>
     /// A comparison in one line per message size: the geometric mean over the cases of that size, and their range.
@@ -21,18 +21,17 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
              $"both ran, with the range of those cases (below 1.000 {comparison.Subject} is faster). Case by case " +
              $"under \"{comparison.Title}\" below.");
         Line();
-        Line("| Size | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name}")) + " |");
-        Line("|---|" + string.Concat(references.Select(_ => "---|")));
+        Header(["Size", .. references.Select(r => $"{comparison.Subject} ÷ {r.Name}")]);
         foreach (var size in rows.GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key))
         {
-            Line($"| {Size(size.Key)} | " + string.Join(" | ", references.Select(r =>
+            Row([Size(size.Key), .. references.Select(r =>
             {
                 var ratios = size.Where(c => r.Cases.ContainsKey(c.Case.CrossSubjectKey))
                     .Select(c => Ratio(c, r.Cases)).ToList();
                 return ratios.Count == 0 ? "–"
                     : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) +
                       $", {ratios.Count} cases";
-            })) + " |");
+            })]);
         }
 
         Line();
@@ -71,17 +70,16 @@ internal sealed class ReportComparisonsSection(ReportText text) : ReportSection(
         if (Compared(run, comparison) is not ({ } rows, { } references))
             return;
 
-        Line($"| Case | {comparison.Subject} mean | " + string.Join(" | ", references.Select(r => $"{r.Name} mean")) +
-             " | " + string.Join(" | ", references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")) + " |");
-        Line("|---|---:|" + string.Concat(references.Select(_ => "---:|")) +
-             string.Concat(references.Select(_ => "---|")));
+        Header(["Case", $"{comparison.Subject} mean", .. references.Select(r => $"{r.Name} mean"),
+                .. references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")],
+            "l" + new string('r', references.Count + 1));
         foreach (var c in rows)
         {
             var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
-            Line($"| {c.Case.CrossSubjectKey} | {V(Time(c.Measurement.MeanNanoseconds))} | " +
-                 string.Join(" | ", matches.Select(m => m is null ? "–" : V(Time(m.Measurement.MeanNanoseconds)))) +
-                 " | " + string.Join(" | ", matches.Select(m =>
-                     m is null ? "–" : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))) + " |");
+            Row([c.Case.CrossSubjectKey, V(Time(c.Measurement.MeanNanoseconds)),
+                .. matches.Select(m => m is null ? "–" : V(Time(m.Measurement.MeanNanoseconds))),
+                .. matches.Select(m => m is null ? "–"
+                    : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))]);
         }
 
         Line();

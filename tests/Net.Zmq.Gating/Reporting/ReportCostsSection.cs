@@ -8,9 +8,9 @@ namespace NetZmqTests.Gating.Reporting;
 /// "What a message costs": native calls per message by function and bytes per operation, the subjects side by side;
 /// first, every call a paired build changed.
 /// </summary>
-internal sealed class ReportCostsSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
-    public void Render(JudgedRun run)
+    public void RenderCosts(JudgedRun run)
     {
         Line("## What a message costs");
         Line();

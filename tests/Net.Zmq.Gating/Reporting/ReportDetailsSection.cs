@@ -4,7 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>The report's reference part: the published claims, the fingerprint, every gate, and the notes.</summary>
-internal sealed class ReportDetailsSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
     public void RenderClaims(JudgedRun run)
     {

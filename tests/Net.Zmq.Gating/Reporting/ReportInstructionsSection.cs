@@ -5,11 +5,11 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>"CPU work per message": instructions per message by thread, and first what a paired build moved.</summary>
-internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSection judged) : ReportSection(text)
+internal sealed partial class ReportText
 {
     private const int MovedShown = 12;
 
-    public void Render(JudgedRun run)
+    public void RenderInstructions(JudgedRun run)
     {
         Line("## CPU work per message");
         Line();
@@ -41,7 +41,7 @@ internal sealed class ReportInstructionsSection(ReportText text, ReportJudgedSec
         }
 
         RenderPairedChanges(run);
-        judged.Render(run);
+        RenderJudged(run);
         RenderSuites(run.Instructions.Cases, c => c.Case, Parts);
     }
 

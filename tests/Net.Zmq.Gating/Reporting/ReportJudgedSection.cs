@@ -5,9 +5,9 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>How the instruction gates judged each thread: per suite, and over the run for the verdict.</summary>
-internal sealed class ReportJudgedSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
-    public void Render(JudgedRun run)
+    public void RenderJudged(JudgedRun run)
     {
         var gates = run.Gates.Where(g => g.Parts.Count > 0).ToList();
         if (gates.Count == 0)

@@ -5,7 +5,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>On the first screen, a subject judged against its paired reference: how, per suite, what moved.</summary>
-internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
     public const int MovedMostShown = 5;
 
@@ -60,9 +60,8 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
     /// <summary>Subject ÷ reference per suite and overall: geometric mean, how many slower, same or faster.</summary>
     private void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing)
     {
-        Line($"| Suite | Cases | {V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI] | " +
-             "Slower | Same | Faster |");
-        Line("|---|---:|---|---:|---:|---:|");
+        Header(["Suite", "Cases", $"{V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI]",
+            "Slower", "Same", "Faster"], "lrlrrr");
         foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0])
                      .Append(timed.GroupBy(_ => "all").Single()))
         {
@@ -90,9 +89,8 @@ internal sealed class ReportPairedSection(ReportText text) : ReportSection(text)
             : "";
         Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases{sleepers}):");
         Line();
-        Line($"| Case | {V(pairing.RatioTitle)} [95 % CI] | CPU time [95 % CI] | {V(pairing.SubjectTitle)} / " +
-             $"{V(pairing.Reference)} bytes per operation |");
-        Line("|---|---|---|---|");
+        Header("Case", $"{V(pairing.RatioTitle)} [95 % CI]", "CPU time [95 % CI]",
+            $"{V(pairing.SubjectTitle)} / {V(pairing.Reference)} bytes per operation");
         // By distance from 1 over the interval's width: a case known to ±1 % that moved 3 % has moved more than one
         // known to ±40 % that moved 20 %.
         var moved = compared.Cases.OrderByDescending(c =>

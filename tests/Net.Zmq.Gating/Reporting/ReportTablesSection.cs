@@ -4,7 +4,7 @@ using static NetZmqTests.Gating.Reporting.Units;
 namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>The headline table, what was measured, and each subject's tables per group.</summary>
-internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
     /// <summary>
     /// The headline suite in one table: per subject and group, the reference variant's rate and every other
@@ -25,8 +25,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over " +
              $"{reference}'s in the same run with its 95 % interval (below 1.000 is faster).");
         Line();
-        Line($"| Driver | Group | {reference} msg/s | " + string.Join(" | ", variants) + " |");
-        Line("|---|---|---:|" + string.Concat(variants.Select(_ => "---|")));
+        Header(["Driver", "Group", $"{reference} msg/s", .. variants], "llr");
         foreach (var subject in subjects)
         {
             foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
@@ -36,7 +35,7 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
                     : "–";
                 var ratios = variants.Select(v =>
                     group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–");
-                Line($"| {subject.Subject} | {group.Key} | {rate} | " + string.Join(" | ", ratios) + " |");
+                Row([subject.Subject, group.Key, rate, .. ratios]);
             }
         }
 
@@ -78,7 +77,22 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         $"{s.UnitsPerBlock} unit{(s.UnitsPerBlock == 1 ? "" : "s")}" +
         (s.WarmupOperations > 0 ? $" after {s.WarmupOperations} untimed per block" : "");
 
-    public void RenderSubject(GatedSuite subject)
+    /// <summary>Every subject's full table, and every comparison's, each collapsed.</summary>
+    public void RenderTables(JudgedRun run)
+    {
+        Line("## Tables");
+        Line();
+        foreach (var subject in run.Subjects.Where(s => s.ShowTables))
+        {
+            Collapsible($"{subject.Subject} — {subject.Suite}: {subject.Cases.Count} cases",
+                () => RenderSubject(subject));
+        }
+
+        foreach (var comparison in run.Comparisons)
+            Collapsible(comparison.Title, () => RenderComparison(run, comparison));
+    }
+
+    private void RenderSubject(GatedSuite subject)
     {
         if (subject.Error is not null)
         {
@@ -90,9 +104,8 @@ internal sealed class ReportTablesSection(ReportText text) : ReportSection(text)
         {
             Line($"### {group.Key}");
             Line();
-            Line("| Case | Mean | Latency | Messages/sec | Data Throughput | Allocated | Gen0 | Gen1 | Gen2 | " +
-                 "Ratio [95 % CI] | CPU Ratio [95 % CI] |");
-            Line("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+            Header(["Case", "Mean", "Latency", "Messages/sec", "Data Throughput", "Allocated", "Gen0", "Gen1", "Gen2",
+                "Ratio [95 % CI]", "CPU Ratio [95 % CI]"], "lrrrrrrrr");
             foreach (var c in group)
             {
                 var (m, reference) = (c.Measurement, "1.000 (reference)");

@@ -5,9 +5,10 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// The report as it is written: markdown lines, and with <c>scrub</c> every value that depends on the machine or the
-/// run replaced by "…" (<see cref="V(string)"/>), so that the report's structure can be snapshot-tested.
+/// run replaced by "…" (<see cref="V(string)"/>), so that the report's structure can be snapshot-tested. Each section
+/// of the report is a part of this class in a file of its own (Report*Section.cs).
 /// </summary>
-internal sealed class ReportText(bool scrub)
+internal sealed partial class ReportText(bool scrub)
 {
     public const string Scrubbed = "…";
     private readonly StringBuilder _out = new();
@@ -31,37 +32,27 @@ internal sealed class ReportText(bool scrub)
     }
 
     public override string ToString() => _out.ToString();
-}
-
-/// <summary>A part of the report, written into the report's text with its helpers.</summary>
-internal abstract class ReportSection(ReportText text)
-{
-    protected bool Scrub => text.Scrub;
-
-    protected void Line(string line = "") => text.Line(line);
-
-    protected void Collapsible(string summary, Action body) => text.Collapsible(summary, body);
-
-    protected string V(string value) => text.V(value);
-
-    protected string V(int value) => text.V(value);
 
     /// <summary>A table's header and its separator, every column left-aligned.</summary>
-    protected void Header(params IEnumerable<string> columns)
+    private void Header(params IEnumerable<string> columns) => Header(columns, "");
+
+    /// <summary>A table's header and its separator: the column at i right-aligned where <paramref name="right"/>[i] is
+    /// 'r'.</summary>
+    private void Header(IEnumerable<string> columns, string right)
     {
         Row(columns);
-        Line($"|{string.Concat(columns.Select(_ => "---|"))}");
+        Line($"|{string.Concat(columns.Select((_, i) => i < right.Length && right[i] == 'r' ? "---:|" : "---|"))}");
     }
 
-    protected void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
+    private void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
 
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
-    protected static string Part(string caseId, int index) => caseId.Split('/')[index];
+    private static string Part(string caseId, int index) => caseId.Split('/')[index];
 
     /// <summary>
     /// Per suite, a collapsed table of each case's <paramref name="cell"/> (scrubbed), the subjects side by side.
     /// </summary>
-    protected void RenderSuites<T>(IEnumerable<T> cases, Func<T, string> id, Func<T, string> cell)
+    private void RenderSuites<T>(IEnumerable<T> cases, Func<T, string> id, Func<T, string> cell)
         where T : class
     {
         foreach (var suite in cases.GroupBy(c => Part(id(c), 1)).OrderBy(g => g.Key, StringComparer.Ordinal))

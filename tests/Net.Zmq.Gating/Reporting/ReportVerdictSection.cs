@@ -6,9 +6,9 @@ namespace NetZmqTests.Gating.Reporting;
 
 /// <summary>
 /// The report's first screen: the verdict, the failing gates and which time gates applied (a subject against its paired
-/// reference between them: <see cref="ReportPairedSection"/>).
+/// reference between them: <see cref="RenderPaired"/>).
 /// </summary>
-internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text)
+internal sealed partial class ReportText
 {
     /// <summary>
     /// The first thing a reader sees: whether the run passed, and which driver did not run at all; with links to the
@@ -21,7 +21,7 @@ internal sealed class ReportVerdictSection(ReportText text) : ReportSection(text
         if (run.Gates.Where(g => g.Parts.Count > 0).ToList() is { Count: > 0 } counted)
         {
             var parts = InstructionProfiles.Judged.Select(p =>
-                $"{InstructionRule.Name(p)} {V(ReportJudgedSection.Judged(counted, p.ToString()))}");
+                $"{InstructionRule.Name(p)} {V(Judged(counted, p.ToString()))}");
             Line($"CPU work judged by thread in {V(counted.Count)} instruction gates: {string.Join("; ", parts)} " +
                  (linked ? "([how](#cpu-work-per-message))." : "(how: the report's \"CPU work per message\")."));
             Line();
