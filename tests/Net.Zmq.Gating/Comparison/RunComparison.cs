@@ -1,26 +1,34 @@
-using System.Globalization;
-using System.Text;
 using NetZmqTests.Gating.Adoption;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
+using NetZmqTests.Gating.Reporting;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Comparison;
 
 /// <summary>
-/// One case of a results.json as a comparison needs it: its time ratio, its cost and the tolerances its baseline set.
+/// One case of a results.json as a comparison needs it: its time ratio (in CPU time where its gates judge that), its
+/// cost, and the tolerances its baseline entry set, or the defaults.
 /// </summary>
-public sealed record ComparedCase(
-    string Id,
-    string Suite,
-    RatioEstimate Ratio,
-    double ReferenceNanosecondsPerMessage,
-    double BytesPerOperation,
-    double RatioTolerance,
-    double RunToRun,
-    double BytesRelative,
-    double BytesAbsolute);
+public sealed record ComparedCase(AnalyzedCase Analyzed, Tolerances Tolerances)
+{
+    private bool InCpuTime => GateEvaluator.JudgedInCpuTime(Analyzed);
+
+    public string Id => Analyzed.Case.Id;
+
+    public string Suite => $"{Analyzed.Case.Subject}/{Analyzed.Case.Suite}";
+
+    public RatioEstimate Ratio => InCpuTime ? Analyzed.CpuRatio! : Analyzed.Ratio;
+
+    public double RunToRun => InCpuTime ? Tolerances.CpuRunToRun : Tolerances.RunToRun;
+
+    public double BytesPerOperation => Analyzed.Measurement.BytesAllocatedPerOperation;
+
+    public double ReferenceNanosecondsPerMessage =>
+        Quantiles.Median(Analyzed.ReferenceNanosecondsPerOperation) / Analyzed.Measurement.MessagesPerOperation;
+}
 
 /// <summary>What a comparison reads of one results.json: the machine class, and every non-reference case.</summary>
 public sealed record RunResults(string Path, string MachineClass, IReadOnlyDictionary<string, ComparedCase> Cases)
@@ -31,25 +39,11 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
         var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
         foreach (var suite in run.Suites)
         {
-            foreach (var analyzed in suite.Cases.Where(c => !c.Case.IsReference))
-                cases[analyzed.Case.Id] = Compared(analyzed, suite.EntryOf(analyzed.Case.Id));
+            foreach (var c in suite.Cases.Where(c => !c.Case.IsReference))
+                cases[c.Case.Id] = new(c, suite.EntryOf(c.Case.Id)?.Tolerances ?? Tolerances.Default);
         }
 
         return new RunResults(path, run.Machine.Class, cases);
-    }
-
-    /// <summary>One case with the tolerances of its baseline <paramref name="entry"/>, or the defaults.</summary>
-    private static ComparedCase Compared(AnalyzedCase analyzed, BaselineCase? entry)
-    {
-        var inCpuTime = GateEvaluator.JudgedInCpuTime(analyzed);
-        var tolerances = entry?.Tolerances ?? Tolerances.Default;
-        var measurement = analyzed.Measurement;
-        return new ComparedCase(analyzed.Case.Id, $"{analyzed.Case.Subject}/{analyzed.Case.Suite}",
-            inCpuTime ? analyzed.CpuRatio! : analyzed.Ratio,
-            Quantiles.Median(analyzed.ReferenceNanosecondsPerOperation) / measurement.MessagesPerOperation,
-            measurement.BytesAllocatedPerOperation,
-            tolerances.Ratio, inCpuTime ? tolerances.CpuRunToRun : tolerances.RunToRun,
-            tolerances.BytesRelative, tolerances.BytesAbsolute);
     }
 }
 
@@ -61,7 +55,9 @@ public enum Change
 }
 
 /// <summary>One case in both runs: the time change by the gates' rule, and the allocations side by side.</summary>
-public sealed record CaseComparison(string Id, string Suite, Change Time, RatioEstimate Slowdown, double BytesBefore, double BytesAfter, bool AllocatesMore)
+public sealed record CaseComparison(
+    string Id, string Suite, Change Time, RatioEstimate Slowdown, double BytesBefore, double BytesAfter,
+    bool AllocatesMore)
 {
     public bool WouldFailAGate => Time == Change.Slower || AllocatesMore;
 }
@@ -77,52 +73,56 @@ public sealed record CaseComparison(string Id, string Suite, Change Time, RatioE
 public static class RunComparison
 {
     public static IReadOnlyList<CaseComparison> Compare(RunResults before, RunResults after) =>
-        before.Cases.Values.Where(c => after.Cases.ContainsKey(c.Id)).OrderBy(c => c.Id, StringComparer.Ordinal).Select(b =>
-        {
-            var a = after.Cases[b.Id];
-            var slowdown = TimeRegressionRule.Slowdown(a.Ratio, b.Ratio.Value, b.Ratio.Lower, b.Ratio.Upper, b.RunToRun);
-            var bound = 1 + b.RatioTolerance;
-            var perMessage = Math.Abs(a.Ratio.Value - b.Ratio.Value) * b.ReferenceNanosecondsPerMessage;
-            var time = perMessage <= TimeRegressionRule.NoiseFloorNanosecondsPerMessage ? Change.Same
-                : slowdown.Value > bound && slowdown.Lower > bound ? Change.Slower
-                : slowdown.Value < 1 / bound && slowdown.Upper < 1 / bound ? Change.Faster
-                : Change.Same;
-            var more = a.BytesPerOperation > (b.BytesPerOperation * (1 + b.BytesRelative)) + b.BytesAbsolute;
-            return new CaseComparison(b.Id, b.Suite, time, slowdown, b.BytesPerOperation, a.BytesPerOperation, more);
-        }).ToList();
+        [.. before.Cases.Values.Where(c => after.Cases.ContainsKey(c.Id)).OrderBy(c => c.Id, StringComparer.Ordinal)
+            .Select(b => Compare(b, after.Cases[b.Id]))];
+
+    private static CaseComparison Compare(ComparedCase b, ComparedCase a)
+    {
+        var slowdown = TimeRegressionRule.Slowdown(a.Ratio, b.Ratio.Value, b.Ratio.Lower, b.Ratio.Upper, b.RunToRun);
+        var bound = 1 + b.Tolerances.Ratio;
+        var perMessage = Math.Abs(a.Ratio.Value - b.Ratio.Value) * b.ReferenceNanosecondsPerMessage;
+        var time = perMessage <= TimeRegressionRule.NoiseFloorNanosecondsPerMessage ? Change.Same
+            : slowdown.Value > bound && slowdown.Lower > bound ? Change.Slower
+            : slowdown.Value < 1 / bound && slowdown.Upper < 1 / bound ? Change.Faster
+            : Change.Same;
+        var more = a.BytesPerOperation >
+            (b.BytesPerOperation * (1 + b.Tolerances.BytesRelative)) + b.Tolerances.BytesAbsolute;
+        return new CaseComparison(b.Id, b.Suite, time, slowdown, b.BytesPerOperation, a.BytesPerOperation, more);
+    }
 
     /// <summary>
     /// The comparison as Markdown: the machines, per suite the geometric mean of the slowdowns, then every case.
     /// </summary>
     public static string Render(RunResults before, RunResults after, IReadOnlyList<CaseComparison> rows)
     {
-        var text = new StringBuilder();
-        void Line(string line) => text.Append(line).Append('\n');
+        var text = new ReportText(scrub: false);
         var failing = rows.Count(r => r.WouldFailAGate);
-        Line($"# {after.Path} against {before.Path}");
-        Line("");
-        Line(failing == 0 ? "**No case would fail a gate.**" : $"**{failing} case{(failing == 1 ? "" : "s")} would fail a gate.**");
-        Line("");
-        Line(before.MachineClass == after.MachineClass
+        text.Line($"# {after.Path} against {before.Path}");
+        text.Line();
+        text.Line(failing == 0 ? "**No case would fail a gate.**"
+            : $"**{failing} case{(failing == 1 ? "" : "s")} would fail a gate.**");
+        text.Line();
+        text.Line(before.MachineClass == after.MachineClass
             ? $"Both runs on the same machine class: {before.MachineClass}."
-            : $"**Different machines**: {before.MachineClass} against {after.MachineClass}. Ratios are compared as the gates compare them, but a gate would not judge time across machine classes: read the time changes with care.");
-        Line("");
-        Line("| suite | cases | geometric mean of slowdowns | slower | faster | allocating more |");
-        Line("|---|---:|---:|---:|---:|---:|");
+            : $"**Different machines**: {before.MachineClass} against {after.MachineClass}. Ratios are compared as " +
+              "the gates compare them, but a gate would not judge time across machine classes: read the time " +
+              "changes with care.");
+        text.Line();
+        text.Header(["suite", "cases", "geometric mean of slowdowns", "slower", "faster", "allocating more"], "lrrrrr");
         foreach (var suite in rows.GroupBy(r => r.Suite))
         {
             var mean = Math.Exp(suite.Average(r => Math.Log(r.Slowdown.Value)));
-            Line(string.Create(CultureInfo.InvariantCulture,
-                $"| {suite.Key} | {suite.Count()} | {mean:0.000} | {suite.Count(r => r.Time == Change.Slower)} | {suite.Count(r => r.Time == Change.Faster)} | {suite.Count(r => r.AllocatesMore)} |"));
+            text.Row(suite.Key, F($"{suite.Count()}"), F($"{mean:0.000}"),
+                F($"{suite.Count(r => r.Time == Change.Slower)}"), F($"{suite.Count(r => r.Time == Change.Faster)}"),
+                F($"{suite.Count(r => r.AllocatesMore)}"));
         }
 
-        Line("");
-        Line("| case | time | ratio now ÷ before [95 % CI] | bytes/op before | bytes/op now |");
-        Line("|---|---|---|---:|---:|");
+        text.Line();
+        text.Header(["case", "time", "ratio now ÷ before [95 % CI]", "bytes/op before", "bytes/op now"], "lllrr");
         foreach (var r in rows.OrderByDescending(r => r.WouldFailAGate).ThenBy(r => r.Id, StringComparer.Ordinal))
         {
-            Line(string.Create(CultureInfo.InvariantCulture,
-                $"| {r.Id} | {(r.Time == Change.Same ? "Same" : $"**{r.Time}**")} | {r.Slowdown} | {r.BytesBefore:N0} | {(r.AllocatesMore ? $"**{r.BytesAfter:N0}**" : $"{r.BytesAfter:N0}")} |"));
+            text.Row(r.Id, r.Time == Change.Same ? "Same" : $"**{r.Time}**", r.Slowdown.ToString(),
+                F($"{r.BytesBefore:N0}"), r.AllocatesMore ? F($"**{r.BytesAfter:N0}**") : F($"{r.BytesAfter:N0}"));
         }
 
         return text.ToString();

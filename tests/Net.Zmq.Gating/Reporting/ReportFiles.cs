@@ -37,7 +37,8 @@ public static class ReportFiles
         File.Delete(Path.Combine(directory, HistoryFile.FileName));
         WriteText(Path.Combine(directory, ReportName),
             $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
-        WriteText(Path.Combine(directory, PullRequestComment.FileName), PullRequestComment.RenderFailure(reason, Link()));
+        WriteText(Path.Combine(directory, PullRequestComment.FileName),
+            PullRequestComment.RenderFailure(reason, Link()));
     }
 
     private static string Link() => PullRequestComment.ReportLink(Environment.GetEnvironmentVariable);

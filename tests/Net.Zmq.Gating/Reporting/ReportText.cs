@@ -34,17 +34,17 @@ internal sealed partial class ReportText(bool scrub)
     public override string ToString() => _out.ToString();
 
     /// <summary>A table's header and its separator, every column left-aligned.</summary>
-    private void Header(params IEnumerable<string> columns) => Header(columns, "");
+    public void Header(params IEnumerable<string> columns) => Header(columns, "");
 
     /// <summary>A table's header and its separator: the column at i right-aligned where <paramref name="right"/>[i] is
     /// 'r'.</summary>
-    private void Header(IEnumerable<string> columns, string right)
+    public void Header(IEnumerable<string> columns, string right)
     {
         Row(columns);
         Line($"|{string.Concat(columns.Select((_, i) => i < right.Length && right[i] == 'r' ? "---:|" : "---|"))}");
     }
 
-    private void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
+    public void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
 
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
     private static string Part(string caseId, int index) => caseId.Split('/')[index];
