@@ -1,5 +1,5 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Adoption;
 
@@ -12,7 +12,8 @@ public static class BaselineAdoption
     /// <summary>Adopts the runs' class; returns a line per file and note.</summary>
     public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<ResultsFile> runs)
     {
-        var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct().OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();
+        var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct()
+            .OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();
         var planned = new List<(string Path, BaselineFile File, AdoptedClass Adopted)>();
         foreach (var suite in suites)
         {
@@ -20,7 +21,8 @@ public static class BaselineAdoption
             if (!File.Exists(path))
             {
                 throw new InvalidOperationException(
-                    $"{path} does not exist: a new baseline file is created, and its policy reviewed, with a refresh ({BaselineCommands.Refresh}); adopt the machine after that");
+                    $"{path} does not exist: a new baseline file is created, and its policy reviewed, with a refresh " +
+                    $"({BaselineCommands.Refresh}); adopt the machine after that");
             }
 
             var file = BaselineReader.Read(path);
@@ -31,12 +33,12 @@ public static class BaselineAdoption
         foreach (var (path, file, adopted) in planned)
         {
             BaselineWriter.WriteAtomically(file.WithClass(adopted.Class), path);
-            var machineClass = adopted.Class;
-            var verb = file.ClassOf(machineClass.Fingerprint.Machine) is null ? "added" : "replaced";
-            lines.Add(string.Create(CultureInfo.InvariantCulture,
-                $"{Path.GetFileName(path)}: {verb} the class \"{machineClass.Key}\" from {machineClass.Runs.Values} runs: {machineClass.Cases.Count} cases, " +
-                $"aggregateTolerance {machineClass.AggregateTolerance:0.###}, processBytesTolerance {machineClass.ProcessBytesTolerance:0.##}; " +
-                $"{file.Classes.Count(c => c.Key != machineClass.Key)} other class(es) unchanged"));
+            var added = adopted.Class;
+            var verb = file.ClassOf(added.Fingerprint.Machine) is null ? "added" : "replaced";
+            lines.Add(F($"{Path.GetFileName(path)}: {verb} the class \"{added.Key}\" from {added.Runs.Values} runs: ") +
+                F($"{added.Cases.Count} cases, aggregateTolerance {added.AggregateTolerance:0.###}, ") +
+                F($"processBytesTolerance {added.ProcessBytesTolerance:0.##}; ") +
+                $"{file.Classes.Count(c => c.Key != added.Key)} other class(es) unchanged");
             lines.AddRange(adopted.Notes.Select(n => $"  {n}"));
         }
 

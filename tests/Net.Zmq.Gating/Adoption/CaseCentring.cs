@@ -19,29 +19,19 @@ internal static class CaseCentring
     /// </summary>
     public const double TimingDependentBytesRelative = 0.10;
 
-    /// <summary>
-    /// One case over the runs. Byte slacks: 3 × the worst rise, relative above 1 MiB an operation, absolute below; at
-    /// least the defaults, and at least <see cref="TimingDependentBytesRelative"/> where above them.
-    /// </summary>
+    /// <summary>One case over the runs.</summary>
     public static BaselineCase Centre(List<AnalyzedCase> values, double ratioTolerance)
     {
         var reference = values[0].Case.IsReference;
         var quiet = values.Where(v => !GateEvaluator.IsBusy(v.Measurement)).ToList();
         // Wall time from the quiet runs; from all where too few were quiet (wider, so safer).
         var timed = quiet.Count >= BaselineRuns.MinimumForSwing ? quiet : values;
-        var ratio = reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
+        var ratio = reference ? RatioEstimate.Identity : RunSpread.Centred(timed.Select(v => v.Ratio).ToList());
         var cpu = values.All(v => v.CpuRatio is not null)
-            ? reference ? new RatioEstimate(1, 1, 1) : RunSpread.Centred(values.Select(v => v.CpuRatio!).ToList())
+            ? reference ? RatioEstimate.Identity : RunSpread.Centred(values.Select(v => v.CpuRatio!).ToList())
             : null;
         var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
-        var large = bytes.All(b => b > LargeAllocationBytes);
-        var rise = WorstRise([bytes]) ?? 0;
-        var absoluteRise = bytes.Max() - bytes.Min();
-        var bytesRelative = large ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)) : MinimumBytesRelative;
-        var bytesAbsolute = large ? MinimumBytesAbsolute : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * absoluteRise, 1024));
-        if (bytesRelative > MinimumBytesRelative || bytesAbsolute > MinimumBytesAbsolute)
-            bytesRelative = Math.Max(bytesRelative, TimingDependentBytesRelative);
-
+        var (bytesRelative, bytesAbsolute) = ByteSlacks(bytes);
         var tolerances = new Tolerances(ratioTolerance, bytesRelative, bytesAbsolute)
         {
             RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
@@ -50,11 +40,31 @@ internal static class CaseCentring
         // The raw samples are information only: those of the run nearest the centre.
         var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
         var processes = values.Select(v => v.Measurement.ProcessBytesPerOperation).ToList();
-        return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes), nearest.Measurement.NanosecondsPerOperation, tolerances)
+        return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes),
+            nearest.Measurement.NanosecondsPerOperation, tolerances)
         {
-            ProcessBytesPerOperation = processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
+            ProcessBytesPerOperation =
+                processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
             CpuRatio = cpu,
         };
+    }
+
+    /// <summary>
+    /// 3 × the worst rise, relative above 1 MiB an operation, absolute below; at least the defaults, and at least
+    /// <see cref="TimingDependentBytesRelative"/> where above them.
+    /// </summary>
+    private static (double Relative, double Absolute) ByteSlacks(List<double> bytes)
+    {
+        var (large, rise) = (bytes.All(b => b > LargeAllocationBytes), WorstRise([bytes]) ?? 0);
+        var relative = large
+            ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep))
+            : MinimumBytesRelative;
+        var absolute = large
+            ? MinimumBytesAbsolute
+            : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * (bytes.Max() - bytes.Min()), 1024));
+        return relative > MinimumBytesRelative || absolute > MinimumBytesAbsolute
+            ? (Math.Max(relative, TimingDependentBytesRelative), absolute)
+            : (relative, absolute);
     }
 
     public static double? WorstRise(IEnumerable<IReadOnlyList<double>> series)

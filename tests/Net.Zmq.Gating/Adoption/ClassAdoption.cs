@@ -1,8 +1,8 @@
-using System.Globalization;
 using NetZmqTests.Gating.Baselines;
 using NetZmqTests.Gating.Gates;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Statistics;
+using static NetZmqTests.Gating.Reporting.Units;
 
 namespace NetZmqTests.Gating.Adoption;
 
@@ -35,23 +35,21 @@ public static class ClassAdoption
     {
         var observed = Observed(suite, runs);
         var machine = observed[0].Run.Machine;
-        var subject = observed[0].Suite!.Fingerprint;
+        var subject = observed[0].Suite.Fingerprint;
         RequireOneClassAndBuild(suite, observed, machine, subject);
 
         var own = file.ClassOf(machine);
-        var defaults = file.DefaultTolerances;
         var notes = new List<string>();
-        var ids = observed.SelectMany(o => o.Suite!.Cases.Select(c => c.Case.Id)).Distinct(StringComparer.Ordinal).ToList();
-        var cases = CentredCases(observed, ids, own, defaults, notes);
+        var cases = CentredCases(observed, own, file.DefaultTolerances, notes);
         var swinging = cases.Count(c => c.Value.Tolerances.RunToRun > AggregateRule.MaximumRunToRun);
         if (swinging > 0)
         {
-            notes.Add(string.Create(CultureInfo.InvariantCulture,
-                $"{swinging} of {cases.Count} cases swing by more than {AggregateRule.MaximumRunToRun:P0} from run to run here: their time gates are coarse, and they stay out of the suite mean"));
+            notes.Add(F($"{swinging} of {cases.Count} cases swing by more than {AggregateRule.MaximumRunToRun:P0} ") +
+                "from run to run here: their time gates are coarse, and they stay out of the suite mean");
         }
 
-        var aggregate = AggregateTolerance(observed.Select(o => o.Suite!).ToList(), cases);
-        var processRise = WorstProcessBytesRise(observed, ids, cases);
+        var aggregate = AggregateTolerance(observed.Select(o => o.Suite).ToList(), cases);
+        var processRise = WorstProcessBytesRise(observed, cases);
         var adopted = new ClassBaseline(
             new Fingerprint(observed.Max(o => o.Run.StartedAt), machine, subject),
             new BaselineRuns(observed.Count, observed.Count),
@@ -66,31 +64,40 @@ public static class ClassAdoption
     }
 
     /// <summary>The runs that measured <paramref name="suite"/>; refused when too few did.</summary>
-    private static List<(ResultsFile Run, RecordedSuite? Suite)> Observed(SuiteId suite, IReadOnlyList<ResultsFile> runs)
+    private static List<(ResultsFile Run, RecordedSuite Suite)> Observed(SuiteId suite, IReadOnlyList<ResultsFile> runs)
     {
-        var observed = runs.Select(r => (Run: r, Suite: r.Suites.FirstOrDefault(s => s.SuiteId == suite))).Where(o => o.Suite is not null).ToList();
+        var observed = runs
+            .SelectMany(r => r.Suites.Where(s => s.SuiteId == suite).Take(1).Select(s => (Run: r, Suite: s)))
+            .ToList();
         if (observed.Count < BaselineRuns.MinimumForSwing)
         {
             throw new InvalidOperationException(
-                $"{suite.FileName}: measured in {observed.Count} of the {runs.Count} runs; a class is adopted from at least {BaselineRuns.MinimumForSwing}");
+                $"{suite.FileName}: measured in {observed.Count} of the {runs.Count} runs; a class is adopted from " +
+                $"at least {BaselineRuns.MinimumForSwing}");
         }
 
         return observed;
     }
 
     private static void RequireOneClassAndBuild(
-        SuiteId suite, List<(ResultsFile Run, RecordedSuite? Suite)> observed, MachineFingerprint machine, SubjectFingerprint subject)
+        SuiteId suite, List<(ResultsFile Run, RecordedSuite Suite)> observed, MachineFingerprint machine,
+        SubjectFingerprint subject)
     {
         foreach (var (run, recorded) in observed)
         {
             if (run.Machine.Class != machine.Class)
-                throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} on {machine.Class}: a class is adopted from runs of that class only");
+            {
+                throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} " +
+                    $"on {machine.Class}: a class is adopted from runs of that class only");
+            }
 
-            if (recorded!.Fingerprint.Version != subject.Version || recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
+            if (recorded.Fingerprint.Version != subject.Version ||
+                recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
             {
                 throw new InvalidOperationException(
-                    $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} ({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} " +
-                    $"{subject.Version} ({subject.NativeLibrary}): a class is adopted from runs of one build");
+                    $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} " +
+                    $"({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} {subject.Version} " +
+                    $"({subject.NativeLibrary}): a class is adopted from runs of one build");
             }
         }
     }
@@ -98,15 +105,18 @@ public static class ClassAdoption
     /// <summary>Every case measured in all the runs, centred; one missing from some run is left out with a
     /// note.</summary>
     private static Dictionary<string, BaselineCase> CentredCases(
-        List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, ClassBaseline? own, Tolerances defaults, List<string> notes)
+        List<(ResultsFile Run, RecordedSuite Suite)> observed, ClassBaseline? own, Tolerances defaults,
+        List<string> notes)
     {
         var cases = new Dictionary<string, BaselineCase>(StringComparer.Ordinal);
-        foreach (var id in ids)
+        foreach (var id in observed.SelectMany(o => o.Suite.Cases.Select(c => c.Case.Id)).Distinct())
         {
-            var values = observed.Select(o => o.Suite!.Cases.FirstOrDefault(c => c.Case.Id == id)).OfType<AnalyzedCase>().ToList();
+            var values = observed.Select(o => o.Suite.Cases.FirstOrDefault(c => c.Case.Id == id))
+                .OfType<AnalyzedCase>().ToList();
             if (values.Count < observed.Count)
             {
-                notes.Add($"{id}: measured in {values.Count} of {observed.Count} runs, so left out (an adoption centres every case on all its runs)");
+                notes.Add($"{id}: measured in {values.Count} of {observed.Count} runs, so left out (an adoption " +
+                          "centres every case on all its runs)");
                 continue;
             }
 
@@ -119,9 +129,10 @@ public static class ClassAdoption
 
     /// <summary>The worst relative rise of process-wide bytes over the cases that count them; null for none.</summary>
     private static double? WorstProcessBytesRise(
-        List<(ResultsFile Run, RecordedSuite? Suite)> observed, List<string> ids, Dictionary<string, BaselineCase> cases) =>
-        CaseCentring.WorstRise(ids.Where(cases.ContainsKey)
-            .Select(id => observed.Select(o => o.Suite!.Cases.First(c => c.Case.Id == id).Measurement.ProcessBytesPerOperation).ToList())
+        List<(ResultsFile Run, RecordedSuite Suite)> observed, Dictionary<string, BaselineCase> cases) =>
+        CaseCentring.WorstRise(cases.Keys
+            .Select(id => observed.Select(o => o.Suite.Cases.First(c => c.Case.Id == id).Measurement)
+                .Select(m => m.ProcessBytesPerOperation).ToList())
             .Where(values => values.All(v => v is > 0))
             .Select(values => values.Select(v => v!.Value).ToList()));
 
@@ -134,14 +145,18 @@ public static class ClassAdoption
         var means = runs
             .Select(run => run.Cases
                 .Where(c => !c.Case.IsReference && !c.Case.SleepBound && !GateEvaluator.IsBusy(c.Measurement)
-                            && cases.TryGetValue(c.Case.Id, out var centre) && centre.Tolerances.RunToRun <= AggregateRule.MaximumRunToRun)
+                            && cases.TryGetValue(c.Case.Id, out var centre)
+                            && centre.Tolerances.RunToRun <= AggregateRule.MaximumRunToRun)
                 .Select(c => Math.Log(c.Ratio.Value / cases[c.Case.Id].Ratio))
                 .ToList())
             .Where(deviations => deviations.Count >= AggregateRule.MinimumGroups)
             .Select(deviations => deviations.Average())
             .ToList();
-        return means.Count < 3
-            ? null
-            : Math.Max(MinimumAggregateTolerance, RunSpread.RoundUp(AggregateStandardDeviations * Math.Sqrt(RunSpread.UpperBoundOfVariance(SampleMoments.Variance(means), means.Count)), Distributions.ToleranceStep));
+        if (means.Count < 3)
+            return null;
+
+        var deviation = Math.Sqrt(RunSpread.UpperBoundOfVariance(SampleMoments.Variance(means), means.Count));
+        return Math.Max(MinimumAggregateTolerance,
+            RunSpread.RoundUp(AggregateStandardDeviations * deviation, Distributions.ToleranceStep));
     }
 }

@@ -29,7 +29,8 @@ public sealed record RecordedCases(IReadOnlyDictionary<string, BaselineCase> Cas
 /// <summary>
 /// One Perf run read back from the results.json it wrote (<see cref="ReportFiles"/>), the one reader of that file.
 /// </summary>
-public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineFingerprint Machine, IReadOnlyList<RecordedSuite> Suites)
+public sealed record ResultsFile(
+    string Path, DateTimeOffset StartedAt, MachineFingerprint Machine, IReadOnlyList<RecordedSuite> Suites)
 {
     public static ResultsFile Read(string path)
     {
@@ -53,5 +54,6 @@ public sealed record ResultsFile(string Path, DateTimeOffset StartedAt, MachineF
     }
 
     /// <summary>The part of results.json a run is read back from; everything else in the file is left unread.</summary>
-    private sealed record Recorded(DateTimeOffset StartedAt, MachineFingerprint? Machine, List<RecordedSuite>? Subjects);
+    private sealed record Recorded(
+        DateTimeOffset StartedAt, MachineFingerprint? Machine, List<RecordedSuite>? Subjects);
 }

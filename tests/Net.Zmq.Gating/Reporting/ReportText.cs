@@ -10,14 +10,13 @@ namespace NetZmqTests.Gating.Reporting;
 /// </summary>
 internal sealed partial class ReportText(bool scrub)
 {
-    public const string Scrubbed = "…";
     private readonly StringBuilder _out = new();
 
     public bool Scrub => scrub;
 
     public void Line(string text = "") => _out.Append(text).Append('\n');
 
-    public string V(string value) => scrub ? Scrubbed : value;
+    public string V(string value) => scrub ? "…" : value;
 
     public string V(int value) => V(value.ToString(CultureInfo.InvariantCulture));
 
