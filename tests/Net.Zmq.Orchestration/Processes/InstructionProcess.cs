@@ -74,16 +74,25 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     }
 
     /// <summary>
-    /// The cells dealt out as shards are (<see cref="Shard.CellsOf"/>), by their cost under Valgrind: their cases, a
-    /// large message's weighing twice.
+    /// The cells dealt out to shares, the largest first to the share with the least so far; a share lists its cells in
+    /// that order, which is the order the report's instruction tables show (their snapshots hold it).
     /// </summary>
     private static List<List<CaseDefinition>> Shares(IReadOnlyList<CaseDefinition> cases, int processes)
     {
-        var weights = cases.GroupBy(c => c.Cell)
-            .ToDictionary(g => g.Key, g => g.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0), StringComparer.Ordinal);
-        return [.. Enumerable.Range(1, processes).Select(k => new Shard(k, processes).CellsOf(weights))
-            .Where(cells => cells.Count > 0).Select(cells => cases.Where(c => cells.Contains(c.Cell)).ToList())];
+        var shares = Enumerable.Range(0, processes)
+            .Select(_ => (Cases: new List<CaseDefinition>(), Weight: 0.0)).ToList();
+        foreach (var cell in cases.GroupBy(c => c.Cell).OrderByDescending(Weight))
+        {
+            var least = shares.MinBy(s => s.Weight);
+            least.Cases.AddRange(cell);
+            shares[shares.IndexOf(least)] = (least.Cases, least.Weight + Weight(cell));
+        }
+
+        return [.. shares.Where(s => s.Cases.Count > 0).Select(s => s.Cases)];
     }
+
+    /// <summary>About a cell's cost under Valgrind: its cases, a large message's weighing twice.</summary>
+    private static double Weight(IEnumerable<CaseDefinition> cell) => cell.Sum(c => c.MessageSize > 4096 ? 2.0 : 1.0);
 
     private RunInstructions CountIn(
         List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
