@@ -12,11 +12,7 @@ public static class Bootstrap
     public static (double Lower, double Upper) Interval(Func<Random, double> draw)
     {
         var random = new Random(Seed);
-        var values = new double[Resamples];
-        for (var r = 0; r < Resamples; r++)
-            values[r] = draw(random);
-
-        Array.Sort(values);
+        var values = Enumerable.Range(0, Resamples).Select(_ => draw(random)).Order().ToArray();
         var tail = (1 - Distributions.Confidence) / 2;
         return (Quantiles.OfSorted(values, tail), Quantiles.OfSorted(values, 1 - tail));
     }

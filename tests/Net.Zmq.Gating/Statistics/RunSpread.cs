@@ -50,18 +50,8 @@ public static class RunSpread
     public static double UpperBoundOfVariance(double variance, int count)
     {
         var k = count - 1;
-        double quantile;
-        if (k <= ChiSquare05.Length)
-        {
-            quantile = ChiSquare05[k - 1];
-        }
-        else
-        {
-            var cube = 1 - (2.0 / (9 * k)) - (Distributions.NormalQuantile95 * Math.Sqrt(2.0 / (9 * k)));
-            quantile = k * cube * cube * cube;
-        }
-
-        return variance * k / quantile;
+        var cube = 1 - (2.0 / (9 * k)) - (Distributions.NormalQuantile95 * Math.Sqrt(2.0 / (9 * k)));
+        return variance * k / (k <= ChiSquare05.Length ? ChiSquare05[k - 1] : k * cube * cube * cube);
     }
 
     private static readonly double[] ChiSquare05 =

@@ -30,15 +30,8 @@ public static class SignedRank
             return (mean, mean - half, mean + half);
         }
 
-        var walsh = new double[n * (n + 1) / 2];
-        var k = 0;
-        for (var i = 0; i < n; i++)
-        {
-            for (var j = i; j < n; j++)
-                walsh[k++] = (values[i] + values[j]) / 2;
-        }
-
-        Array.Sort(walsh);
+        var walsh = Enumerable.Range(0, n)
+            .SelectMany(i => Enumerable.Range(i, n - i).Select(j => (values[i] + values[j]) / 2)).Order().ToArray();
         var c = OrderStatistic(n, (1 - confidence) / 2);
         return (Quantiles.OfSorted(walsh, 0.5), walsh[c - 1], walsh[walsh.Length - c]);
     }
