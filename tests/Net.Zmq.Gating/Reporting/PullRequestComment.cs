@@ -33,7 +33,6 @@ public static class PullRequestComment
                       $"{paired.Pairing.Reference}: {paired.Reference}):");
             text.Line();
             text.RenderSuiteMeans(run);
-            text.Line();
             text.RenderReceiverByStrategy(run, paired.Pairing);
         }
         else
@@ -69,15 +68,9 @@ internal sealed partial class ReportText
             ? $"Failing gates, the first {PullRequestComment.FailingShown} of {failing.Count}:"
             : "Failing gates:");
         Line();
-        Header("Case", "Gate", "Measured", "Bound", "What moved");
-        foreach (var gate in failing.Take(PullRequestComment.FailingShown))
-        {
-            var moved = gate.FunctionChanges.Count > 0 ? gate.FunctionChanges[0]
-                : gate.CallChanges.Count > 0 ? gate.CallChanges[0] : "";
-            Row(new[] { gate.Case, gate.Gate, gate.Measured, gate.Bound, moved }.Select(Cell));
-        }
-
-        Line();
+        Table(["Case", "Gate", "Measured", "Bound", "What moved"], failing.Take(PullRequestComment.FailingShown)
+            .Select(g => new[] { g.Case, g.Gate, g.Measured, g.Bound,
+                g.FunctionChanges.Concat(g.CallChanges).FirstOrDefault("") }.Select(Cell)));
     }
 
     /// <summary>
@@ -96,17 +89,11 @@ internal sealed partial class ReportText
         Line("Receiver instructions per message by receive mode and buffer strategy " +
              $"({pairing.Subject}, and its change against the {pairing.Reference}):");
         Line();
-        Header(["Receive mode · buffer strategy", .. sizes], "l" + new string('r', sizes.Count));
-        foreach (var row in counted.GroupBy(c => $"{c.Parts[5]} · {c.Parts[6]}"))
-        {
-            var cells = sizes.Select(size => row.FirstOrDefault(c => c.Parts[^1] == size) is { Own: { } own } c
+        Table(["Receive mode · buffer strategy", .. sizes], counted.GroupBy(c => $"{c.Parts[5]} · {c.Parts[6]}")
+            .Select(row => sizes.Select(size => row.FirstOrDefault(c => c.Parts[^1] == size) is { Own: { } own } c
                 ? F($"{own.PerMessage(ThreadPart.Receiver):N1} ") +
                   F($"({c.Gate.PartRatios[nameof(ThreadPart.Receiver)] - 1:+0.00%;-0.00%;±0.00%})")
-                : "–");
-            Row([row.Key, .. cells]);
-        }
-
-        Line();
+                : "–").Prepend(row.Key)), "l" + new string('r', sizes.Count));
     }
 
     /// <summary>

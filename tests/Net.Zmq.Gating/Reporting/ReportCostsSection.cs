@@ -49,11 +49,7 @@ internal sealed partial class ReportText
         if (changed.Count == 0)
             return;
 
-        Header("Case", "Changed calls");
-        foreach (var gate in changed)
-            Line($"| {gate.Case} | {V(string.Join("; ", gate.CallChanges))} |");
-
-        Line();
+        Table(["Case", "Changed calls"], changed.Select(g => new[] { g.Case, V(string.Join("; ", g.CallChanges)) }));
     }
 
     private static string Calls(CountedCase counted) =>

@@ -18,22 +18,19 @@ internal sealed partial class ReportText
              "that does not hold here is a finding about this machine and workload, not a failure of the run; only " +
              "the claims marked as gates can fail it, through their gate.");
         Line();
-        Header("Claim", "Statement", "Verdict", "Measured", "Gate");
-        foreach (var claim in run.Claims)
+        Table(["Claim", "Statement", "Verdict", "Measured", "Gate"], run.Claims.Select(c => new[]
         {
-            var verdict = claim.Verdict switch
-            {
-                ClaimVerdict.Holds => "holds",
-                ClaimVerdict.Unclear => "unclear",
-                ClaimVerdict.DoesNotHold => "**does not hold**",
-                _ => "not measured",
-            };
-            Line($"| {claim.Id} | {claim.Claim} | {V(verdict)} | {V(claim.Evidence)} | " +
-                 $"{claim.Gate?.ToString() ?? "informs only"} |");
-        }
-
-        Line();
+            c.Id, c.Claim, V(Describe(c.Verdict)), V(c.Evidence), c.Gate?.ToString() ?? "informs only",
+        }));
     }
+
+    private static string Describe(ClaimVerdict verdict) => verdict switch
+    {
+        ClaimVerdict.Holds => "holds",
+        ClaimVerdict.Unclear => "unclear",
+        ClaimVerdict.DoesNotHold => "**does not hold**",
+        _ => "not measured",
+    };
 
     public void RenderFingerprint(JudgedRun run)
     {
@@ -76,26 +73,21 @@ internal sealed partial class ReportText
         // A subject that could not be gated is named, with why, under "Failing gates" on the first screen.
         var counts = string.Join(", ", run.Gates.GroupBy(g => g.Verdict).OrderBy(g => g.Key)
             .Select(g => $"{g.Count()} {Describe(g.Key)}"));
-        Collapsible($"All {run.Gates.Count()} gates: {V(counts)}", () =>
-        {
-            Header("Gate", "Case", "Measured", "Bound", "Verdict");
-            foreach (var gate in Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
-            {
-                var verdict = gate.Verdict switch
-                {
-                    GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
-                    GateVerdict.Pass => "pass",
-                    GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
-                    GateVerdict.Fail => "**FAIL**",
-                    GateVerdict.NotApplied => $"not applied ({gate.Note})",
-                    _ => "**FAIL** (reviewed known violation)",
-                };
-                Line($"| {gate.Gate} | {gate.Case} | {V(gate.Measured)} | {V(gate.Bound)} | {V(verdict)} |");
-            }
-
-            Line();
-        });
+        Collapsible($"All {run.Gates.Count()} gates: {V(counts)}", () => Table(
+            ["Gate", "Case", "Measured", "Bound", "Verdict"],
+            (Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
+                .Select(g => new[] { g.Gate, g.Case, V(g.Measured), V(g.Bound), V(Describe(g)) })));
     }
+
+    private static string Describe(GateResult gate) => gate.Verdict switch
+    {
+        GateVerdict.Pass when gate.Note is not null => $"pass ({gate.Note})",
+        GateVerdict.Pass => "pass",
+        GateVerdict.Fail when gate.Note is not null => $"**FAIL** ({gate.Note})",
+        GateVerdict.Fail => "**FAIL**",
+        GateVerdict.NotApplied => $"not applied ({gate.Note})",
+        _ => "**FAIL** (reviewed known violation)",
+    };
 
     private static string Describe(GateVerdict verdict) => verdict switch
     {

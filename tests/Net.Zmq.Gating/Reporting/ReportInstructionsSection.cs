@@ -77,14 +77,9 @@ internal sealed partial class ReportText
             return;
 
         RenderByVariant(run, paired);
-        Header("Case", "Verdict", "Measured", "Not judged");
-        foreach (var gate in paired.OrderByDescending(g => g.FailsRun).ThenBy(g => g.Case, StringComparer.Ordinal)
-            .Take(MovedShown))
-        {
-            Line($"| {gate.Case} | {gate.Verdict} | {gate.Measured} | {gate.Note ?? ""} |");
-        }
-
-        Line();
+        Table(["Case", "Verdict", "Measured", "Not judged"], paired.OrderByDescending(g => g.FailsRun)
+            .ThenBy(g => g.Case, StringComparer.Ordinal).Take(MovedShown)
+            .Select(g => new[] { g.Case, $"{g.Verdict}", g.Measured, g.Note ?? "" }));
     }
 
     /// <summary>
@@ -104,11 +99,8 @@ internal sealed partial class ReportText
         if (rows.Count == 0)
             return;
 
-        Header("Variant", "Cases", "Receiver, geometric mean", "Total, geometric mean");
-        foreach (var row in rows)
-            Line($"| {row.Key} | {row.Count()} | {Mean(row, "Receiver")} | {Mean(row, "Total")} |");
-
-        Line();
+        Table(["Variant", "Cases", "Receiver, geometric mean", "Total, geometric mean"],
+            rows.Select(r => new[] { r.Key, $"{r.Count()}", Mean(r, "Receiver"), Mean(r, "Total") }));
     }
 
     private static string Mean(IEnumerable<GateResult> gates, string part)
@@ -145,15 +137,10 @@ internal sealed partial class ReportText
         if (gates.Count == 0)
             return;
 
-        Header("Suite", "Gates", "Receiver", "Sender", "Library threads");
-        foreach (var suite in gates.GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}",
-                     StringComparer.Ordinal))
-        {
-            Line($"| {suite.Key} | {V(suite.Count())} | {V(Judged(suite, "Receiver"))} | " +
-                 $"{V(Judged(suite, "Sender"))} | {V(Judged(suite, "Library"))} |");
-        }
-
-        Line();
+        Table(["Suite", "Gates", "Receiver", "Sender", "Library threads"], gates
+            .GroupBy(g => $"{g.Gate}, {Part(g.Case, 0)}/{Part(g.Case, 1)}", StringComparer.Ordinal)
+            .Select(s => new[] { s.Key, V(s.Count()), V(Judged(s, "Receiver")), V(Judged(s, "Sender")),
+                V(Judged(s, "Library")) }));
     }
 
     /// <summary>How one part was judged over some gates: in how many cases, how, and which not, with why.</summary>

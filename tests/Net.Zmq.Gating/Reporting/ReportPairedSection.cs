@@ -20,9 +20,7 @@ internal sealed partial class ReportText
         Line();
         var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
         RenderSuiteMeans(timed, builds.Pairing);
-        Line();
         RenderMovedMost(compared, timed.Count, builds.Pairing);
-        Line();
         if (builds.NotComparable.Count > 0)
         {
             foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
@@ -58,27 +56,26 @@ internal sealed partial class ReportText
     }
 
     /// <summary>Subject ÷ reference per suite and overall: geometric mean, how many slower, same or faster.</summary>
-    private void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing)
-    {
-        Header(["Suite", "Cases", $"{V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI]",
-            "Slower", "Same", "Faster"], "lrlrrr");
-        foreach (var suite in timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0])
-                     .Append(timed.GroupBy(_ => "all").Single()))
-        {
-            // The gate's own statistic for every row, a suite of one group included.
-            var mean = PairedGates.Mean(suite, minimumGroups: 1)!;
-            Line($"| {(suite.Key == "all" ? "**all**" : suite.Key)} | {suite.Count()} | {V(mean.ToString())} | " +
-                 $"{V(suite.Count(c => c.Ratio.Lower > 1))} | " +
-                 $"{V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1))} | " +
-                 $"{V(suite.Count(c => c.Ratio.Upper < 1))} |");
-        }
-    }
+    private void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing) => Table(
+        ["Suite", "Cases", $"{V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI]",
+            "Slower", "Same", "Faster"],
+        timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single())
+            .Select(suite => new[]
+            {
+                suite.Key == "all" ? "**all**" : suite.Key, $"{suite.Count()}",
+                // The gate's own statistic for every row, a suite of one group included.
+                V(PairedGates.Mean(suite, minimumGroups: 1)!.ToString()), V(suite.Count(c => c.Ratio.Lower > 1)),
+                V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1)), V(suite.Count(c => c.Ratio.Upper < 1)),
+            }),
+        "lrlrrr");
 
     /// <summary>Subject ÷ reference per suite alone (the pull request's comment), where the run had a pair.</summary>
     public void RenderSuiteMeans(JudgedRun run)
     {
         if (run.Paired is { } builds && run.PairedRun is { } compared)
             RenderSuiteMeans([.. compared.Cases.Where(c => !c.Case.SleepBound)], builds.Pairing);
+        else
+            Line();
     }
 
     private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)
@@ -89,17 +86,17 @@ internal sealed partial class ReportText
             : "";
         Line($"Moved most, measured in its own uncertainty (of {compared.Cases.Count} cases{sleepers}):");
         Line();
-        Header("Case", $"{V(pairing.RatioTitle)} [95 % CI]", "CPU time [95 % CI]",
-            $"{V(pairing.SubjectTitle)} / {V(pairing.Reference)} bytes per operation");
         // By distance from 1 over the interval's width: a case known to ±1 % that moved 3 % has moved more than one
         // known to ±40 % that moved 20 %.
         var moved = compared.Cases.OrderByDescending(c =>
             Math.Abs(Math.Log(c.Ratio.Value)) * Math.Sqrt(PairedGates.Weight(c.Ratio)));
-        foreach (var c in moved.Take(MovedMostShown))
-        {
-            Line($"| {V(c.Case.CrossSubjectKey)} | {V(c.Ratio.ToString())} | {V(c.CpuRatio?.ToString() ?? "–")} | " +
-                 $"{V(Bytes(c.Measurement.BytesAllocatedPerOperation))} / " +
-                 $"{V(c.ReferenceBytesPerOperation is { } b ? Bytes(b) : "–")} |");
-        }
+        Table(["Case", $"{V(pairing.RatioTitle)} [95 % CI]", "CPU time [95 % CI]",
+            $"{V(pairing.SubjectTitle)} / {V(pairing.Reference)} bytes per operation"], moved.Take(MovedMostShown)
+            .Select(c => new[]
+            {
+                V(c.Case.CrossSubjectKey), V(c.Ratio.ToString()), V(c.CpuRatio?.ToString() ?? "–"),
+                $"{V(Bytes(c.Measurement.BytesAllocatedPerOperation))} / " +
+                $"{V(c.ReferenceBytesPerOperation is { } b ? Bytes(b) : "–")}",
+            }));
     }
 }

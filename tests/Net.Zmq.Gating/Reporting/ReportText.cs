@@ -45,6 +45,17 @@ internal sealed partial class ReportText(bool scrub)
 
     public void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
 
+    /// <summary>A whole table, aligned as <see cref="Header(IEnumerable{string}, string)"/> says, and the blank line
+    /// after it.</summary>
+    public void Table(IEnumerable<string> columns, IEnumerable<IEnumerable<string>> rows, string right = "")
+    {
+        Header(columns, right);
+        foreach (var row in rows)
+            Row(row);
+
+        Line();
+    }
+
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
     private static string Part(string caseId, int index) => caseId.Split('/')[index];
 

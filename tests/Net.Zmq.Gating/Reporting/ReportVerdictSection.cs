@@ -82,8 +82,8 @@ internal sealed partial class ReportText
 
         if (failing.Count > 0)
             RenderFailingGatesTable(failing, afterList: notGated.Count + unreadable.Count > 0);
-
-        Line();
+        else
+            Line();
     }
 
     private void RenderFailingGatesTable(List<GateResult> failing, bool afterList)
@@ -94,12 +94,10 @@ internal sealed partial class ReportText
             Line();
         }
 
-        Header("Case", "Gate", "Measured", "Bound", "Baseline file");
-        foreach (var gate in failing)
+        Table(["Case", "Gate", "Measured", "Bound", "Baseline file"], failing.Select(g => new[]
         {
-            Line($"| {gate.Case} | {gate.Gate}{(gate.Note is null ? "" : $" ({gate.Note})")} | {gate.Measured} | " +
-                 $"{gate.Bound} | {gate.BaselinePath} |");
-        }
+            g.Case, g.Gate + (g.Note is null ? "" : $" ({g.Note})"), g.Measured, g.Bound, g.BaselinePath,
+        }));
     }
 
     /// <summary>
@@ -126,24 +124,19 @@ internal sealed partial class ReportText
              "thread placement); against another class only the suite means a baseline file declares portable are, " +
              "with that file's wider tolerance. Policy bounds and allocations are judged everywhere.");
         Line();
-        Header("Baseline file", "Time judged", "Against the class");
-        foreach (var s in judged)
-        {
-            var basis = s.Basis!;
-            var how = basis.Time switch
-            {
-                TimeJudgement.OwnClass => "every case and the suite mean, on this machine's class (values from " +
-                    $"{Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
-                TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
-                    F($"the suite mean only, across classes, within {across:P0}; no case on its own"),
-                TimeJudgement.AcrossClasses => $"none: {basis.File.CrossClass.Why}",
-                _ => $"none: {basis.Why}",
-            };
-            Line($"| {s.BaselinePath} | {V(how)} | {V(basis.Class.Key)} |");
-        }
-
-        Line();
+        Table(["Baseline file", "Time judged", "Against the class"],
+            judged.Select(s => new[] { s.BaselinePath, V(How(s.Basis!)), V(s.Basis!.Class.Key) }));
     }
+
+    private static string How(BaselineBasis basis) => basis.Time switch
+    {
+        TimeJudgement.OwnClass => "every case and the suite mean, on this machine's class (values from " +
+            $"{Runs(basis.Class.Runs.Values)}, swing from {Runs(basis.Class.Runs.Swing)})",
+        TimeJudgement.AcrossClasses when basis.File.CrossClass.AggregateTolerance is { } across =>
+            F($"the suite mean only, across classes, within {across:P0}; no case on its own"),
+        TimeJudgement.AcrossClasses => $"none: {basis.File.CrossClass.Why}",
+        _ => $"none: {basis.Why}",
+    };
 
     private static string Runs(int count) => count == 1 ? "1 run" : $"{count} runs";
 }
