@@ -108,16 +108,11 @@ public static class RunComparison
               "the gates compare them, but a gate would not judge time across machine classes: read the time " +
               "changes with care.");
         text.Line();
-        text.Header(["suite", "cases", "geometric mean of slowdowns", "slower", "faster", "allocating more"], "lrrrrr");
-        foreach (var suite in rows.GroupBy(r => r.Suite))
-        {
-            var mean = Math.Exp(suite.Average(r => Math.Log(r.Slowdown.Value)));
-            text.Row(suite.Key, F($"{suite.Count()}"), F($"{mean:0.000}"),
+        text.Table(["suite", "cases", "geometric mean of slowdowns", "slower", "faster", "allocating more"], rows
+            .GroupBy(r => r.Suite).Select(suite => new[] { suite.Key, F($"{suite.Count()}"),
+                F($"{Math.Exp(suite.Average(r => Math.Log(r.Slowdown.Value))):0.000}"),
                 F($"{suite.Count(r => r.Time == Change.Slower)}"), F($"{suite.Count(r => r.Time == Change.Faster)}"),
-                F($"{suite.Count(r => r.AllocatesMore)}"));
-        }
-
-        text.Line();
+                F($"{suite.Count(r => r.AllocatesMore)}") }), "lrrrrr");
         text.Header(["case", "time", "ratio now ÷ before [95 % CI]", "bytes/op before", "bytes/op now"], "lllrr");
         foreach (var r in rows.OrderByDescending(r => r.WouldFailAGate).ThenBy(r => r.Id, StringComparer.Ordinal))
         {

@@ -21,20 +21,15 @@ internal sealed partial class ReportText
              $"both ran, with the range of those cases (below 1.000 {comparison.Subject} is faster). Case by case " +
              $"under \"{comparison.Title}\" below.");
         Line();
-        Header(["Size", .. references.Select(r => $"{comparison.Subject} ÷ {r.Name}")]);
-        foreach (var size in rows.GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key))
-        {
-            Row([Size(size.Key), .. references.Select(r =>
+        Table(["Size", .. references.Select(r => $"{comparison.Subject} ÷ {r.Name}")], rows
+            .GroupBy(c => c.Measurement.MessageBytes).OrderBy(g => g.Key).Select(size => references.Select(r =>
             {
                 var ratios = size.Where(c => r.Cases.ContainsKey(c.Case.CrossSubjectKey))
                     .Select(c => Ratio(c, r.Cases)).ToList();
                 return ratios.Count == 0 ? "–"
                     : V(F($"{Math.Exp(ratios.Average(Math.Log)):0.000} ({ratios.Min():0.000}–{ratios.Max():0.000})")) +
                       $", {ratios.Count} cases";
-            })]);
-        }
-
-        Line();
+            }).Prepend(Size(size.Key))));
     }
 
     private static double Ratio(AnalyzedCase c, Dictionary<string, AnalyzedCase> reference) =>

@@ -25,21 +25,13 @@ internal sealed partial class ReportText
         Line($"Per driver and group: {reference}'s messages per second, and each other variant's time over " +
              $"{reference}'s in the same run with its 95 % interval (below 1.000 is faster).");
         Line();
-        Header(["Driver", "Group", $"{reference} msg/s", .. variants], "llr");
-        foreach (var subject in subjects)
-        {
-            foreach (var group in subject.Cases.GroupBy(c => c.Case.Group))
-            {
-                var rate = group.FirstOrDefault(c => c.Case.IsReference) is { } r
+        Table(["Driver", "Group", $"{reference} msg/s", .. variants], subjects.SelectMany(s => s.Cases
+            .GroupBy(c => c.Case.Group).Select(group => (string[])[s.Subject, group.Key,
+                group.FirstOrDefault(c => c.Case.IsReference) is { } r
                     ? V(Rate(r.Measurement.MessagesPerSecond))
-                    : "–";
-                var ratios = variants.Select(v =>
-                    group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–");
-                Row([subject.Subject, group.Key, rate, .. ratios]);
-            }
-        }
-
-        Line();
+                    : "–",
+                .. variants.Select(v =>
+                    group.FirstOrDefault(c => c.Case.Variant == v) is { } c ? V(c.Ratio.ToString()) : "–")])), "llr");
     }
 
     public void RenderCoverage(JudgedRun run)
@@ -58,18 +50,12 @@ internal sealed partial class ReportText
              $"{V(F($"{run.Duration.TotalSeconds:0}"))} s. Times are judged only as ratios between cases of the same " +
              "run; messages per second are reported, never asserted.");
         Line();
-        Header("driver", "measured", "cases", "what ran, or why not");
-        foreach (var subject in run.Subjects.Where(s => s.ShowTables).GroupBy(s => s.Subject))
-        {
-            var suites = string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"));
-            Line($"| {subject.Key} | yes | {subject.Sum(s => s.Cases.Count)} ({suites}) | " +
-                 $"{V(subject.First().Description)} |");
-        }
-
-        foreach (var absent in run.Absent)
-            Line($"| {absent.Subject} | **no** | 0 | {V(absent.Reason)} |");
-
-        Line();
+        Table(["driver", "measured", "cases", "what ran, or why not"], run.Subjects.Where(s => s.ShowTables)
+            .GroupBy(s => s.Subject).Select(subject => new[] { subject.Key, "yes",
+                $"{subject.Sum(s => s.Cases.Count)} " +
+                $"({string.Join(", ", subject.Select(s => $"{s.Suite} {s.Cases.Count}"))})",
+                V(subject.First().Description) })
+            .Concat(run.Absent.Select(absent => new[] { absent.Subject, "**no**", "0", V(absent.Reason) })));
     }
 
     private static string Describe(Sampling s) =>
