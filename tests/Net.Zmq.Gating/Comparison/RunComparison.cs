@@ -113,13 +113,12 @@ public static class RunComparison
                 F($"{Math.Exp(suite.Average(r => Math.Log(r.Slowdown.Value))):0.000}"),
                 F($"{suite.Count(r => r.Time == Change.Slower)}"), F($"{suite.Count(r => r.Time == Change.Faster)}"),
                 F($"{suite.Count(r => r.AllocatesMore)}") }), "lrrrrr");
-        text.Header(["case", "time", "ratio now ÷ before [95 % CI]", "bytes/op before", "bytes/op now"], "lllrr");
-        foreach (var r in rows.OrderByDescending(r => r.WouldFailAGate).ThenBy(r => r.Id, StringComparer.Ordinal))
-        {
-            text.Row(r.Id, r.Time == Change.Same ? "Same" : $"**{r.Time}**", r.Slowdown.ToString(),
-                F($"{r.BytesBefore:N0}"), r.AllocatesMore ? F($"**{r.BytesAfter:N0}**") : F($"{r.BytesAfter:N0}"));
-        }
-
+        text.Table(["case", "time", "ratio now ÷ before [95 % CI]", "bytes/op before", "bytes/op now"], rows
+            .OrderByDescending(r => r.WouldFailAGate).ThenBy(r => r.Id, StringComparer.Ordinal).Select(r => new[]
+            {
+                r.Id, r.Time == Change.Same ? "Same" : $"**{r.Time}**", r.Slowdown.ToString(), F($"{r.BytesBefore:N0}"),
+                r.AllocatesMore ? F($"**{r.BytesAfter:N0}**") : F($"{r.BytesAfter:N0}"),
+            }), "lllrr", blankAfter: false);
         return text.ToString();
     }
 }

@@ -65,19 +65,17 @@ internal sealed partial class ReportText
         if (Compared(run, comparison) is not ({ } rows, { } references))
             return;
 
-        Header(["Case", $"{comparison.Subject} mean", .. references.Select(r => $"{r.Name} mean"),
+        Table(["Case", $"{comparison.Subject} mean", .. references.Select(r => $"{r.Name} mean"),
                 .. references.Select(r => $"{comparison.Subject} ÷ {r.Name} [95 % CI]")],
+            rows.Select(c =>
+            {
+                var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
+                return (string[])[c.Case.CrossSubjectKey, V(Time(c.Measurement.MeanNanoseconds)),
+                    .. matches.Select(m => m is null ? "–" : V(Time(m.Measurement.MeanNanoseconds))),
+                    .. matches.Select(m => m is null ? "–"
+                        : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))];
+            }),
             "l" + new string('r', references.Count + 1));
-        foreach (var c in rows)
-        {
-            var matches = references.Select(r => r.Cases.GetValueOrDefault(c.Case.CrossSubjectKey)).ToList();
-            Row([c.Case.CrossSubjectKey, V(Time(c.Measurement.MeanNanoseconds)),
-                .. matches.Select(m => m is null ? "–" : V(Time(m.Measurement.MeanNanoseconds))),
-                .. matches.Select(m => m is null ? "–"
-                    : V(SuiteAnalysis.Compare(c.Measurement, m.Measurement).ToString()))]);
-        }
-
-        Line();
         RenderCharts(comparison, rows, references[0]);
     }
 

@@ -47,23 +47,21 @@ internal sealed partial class ReportText
         Line($"| BenchmarkDotNet | {V(m.BenchmarkDotNet)} |");
         Line($"| Threads | {V(m.Placement)} |");
         Line();
-        Header("driver", "version", "from", "native library", "baseline recorded", "baseline machine class");
-        foreach (var s in run.Subjects)
-        {
-            var baseline = s.Basis?.Class.Fingerprint;
-            // Which class judged the run depends on the machine, so it is scrubbed.
-            var same = baseline is null ? "none"
-                : V(baseline.Machine.Class == m.Class ? "this machine's class"
-                    : $"{baseline.Machine.Class}: **not this machine's**");
-            var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
-                ? $" (baseline: {V(baseline.Subject.Version)})"
-                : "";
-            var recorded = baseline is null ? "none" : V(F($"{baseline.RecordedAt:u}"));
-            Line($"| {s.Subject} | {V(s.Fingerprint.Version)}{versionNote} | {V(s.Fingerprint.Origin)} | " +
-                 $"{V(s.Fingerprint.NativeLibrary)} | {recorded} ({s.BaselinePath}) | {same} |");
-        }
-
-        Line();
+        Table(["driver", "version", "from", "native library", "baseline recorded", "baseline machine class"],
+            run.Subjects.Select(s =>
+            {
+                var baseline = s.Basis?.Class.Fingerprint;
+                // Which class judged the run depends on the machine, so it is scrubbed.
+                var same = baseline is null ? "none"
+                    : V(baseline.Machine.Class == m.Class ? "this machine's class"
+                        : $"{baseline.Machine.Class}: **not this machine's**");
+                var versionNote = baseline is not null && baseline.Subject.Version != s.Fingerprint.Version
+                    ? $" (baseline: {V(baseline.Subject.Version)})"
+                    : "";
+                var recorded = baseline is null ? "none" : V(F($"{baseline.RecordedAt:u}"));
+                return new[] { s.Subject, V(s.Fingerprint.Version) + versionNote, V(s.Fingerprint.Origin),
+                    V(s.Fingerprint.NativeLibrary), $"{recorded} ({s.BaselinePath})", same };
+            }));
     }
 
     public void RenderGates(JudgedRun run)

@@ -1,3 +1,4 @@
+using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
 using static NetZmqTests.Gating.Reporting.Units;
 
@@ -90,20 +91,16 @@ internal sealed partial class ReportText
         {
             Line($"### {group.Key}");
             Line();
-            Header(["Case", "Mean", "Latency", "Messages/sec", "Data Throughput", "Allocated", "Gen0", "Gen1", "Gen2",
-                "Ratio [95 % CI]", "CPU Ratio [95 % CI]"], "lrrrrrrrr");
-            foreach (var c in group)
-            {
-                var (m, reference) = (c.Measurement, "1.000 (reference)");
-                Row([c.Case.Variant, .. new[] { Time(m.MeanNanoseconds), Time(m.NanosecondsPerMessage),
-                    Rate(m.MessagesPerSecond), Throughput(m.BytesPerSecond), Bytes(m.BytesAllocatedPerOperation),
-                    Count(m.Gen0PerThousandOperations), Count(m.Gen1PerThousandOperations),
-                    Count(m.Gen2PerThousandOperations) }.Select(V),
-                    c.Case.IsReference ? reference : V(c.Ratio.ToString()),
-                    c.CpuRatio is null ? "–" : c.Case.IsReference ? reference : V(c.CpuRatio.ToString())]);
-            }
-
-            Line();
+            Table(["Case", "Mean", "Latency", "Messages/sec", "Data Throughput", "Allocated", "Gen0", "Gen1", "Gen2",
+                "Ratio [95 % CI]", "CPU Ratio [95 % CI]"], group.Select(c => (string[])[c.Case.Variant,
+                .. Figures(c.Measurement).Select(V), c.Case.IsReference ? Reference : V(c.Ratio.ToString()),
+                c.CpuRatio is null ? "–" : c.Case.IsReference ? Reference : V(c.CpuRatio.ToString())]), "lrrrrrrrr");
         }
     }
+
+    private const string Reference = "1.000 (reference)";
+
+    private static string[] Figures(CaseMeasurement m) => [Time(m.MeanNanoseconds), Time(m.NanosecondsPerMessage),
+        Rate(m.MessagesPerSecond), Throughput(m.BytesPerSecond), Bytes(m.BytesAllocatedPerOperation),
+        Count(m.Gen0PerThousandOperations), Count(m.Gen1PerThousandOperations), Count(m.Gen2PerThousandOperations)];
 }

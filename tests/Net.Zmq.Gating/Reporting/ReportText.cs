@@ -32,29 +32,23 @@ internal sealed partial class ReportText(bool scrub)
 
     public override string ToString() => _out.ToString();
 
-    /// <summary>A table's header and its separator, every column left-aligned.</summary>
-    public void Header(params IEnumerable<string> columns) => Header(columns, "");
-
-    /// <summary>A table's header and its separator: the column at i right-aligned where <paramref name="right"/>[i] is
-    /// 'r'.</summary>
-    public void Header(IEnumerable<string> columns, string right)
+    /// <summary>
+    /// A whole table: its header, its separator (the column at i right-aligned where <paramref name="right"/>[i] is
+    /// 'r'), its rows, and unless <paramref name="blankAfter"/> is false the blank line after it.
+    /// </summary>
+    public void Table(IEnumerable<string> columns, IEnumerable<IEnumerable<string>> rows, string right = "",
+        bool blankAfter = true)
     {
         Row(columns);
         Line($"|{string.Concat(columns.Select((_, i) => i < right.Length && right[i] == 'r' ? "---:|" : "---|"))}");
-    }
-
-    public void Row(params IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
-
-    /// <summary>A whole table, aligned as <see cref="Header(IEnumerable{string}, string)"/> says, and the blank line
-    /// after it.</summary>
-    public void Table(IEnumerable<string> columns, IEnumerable<IEnumerable<string>> rows, string right = "")
-    {
-        Header(columns, right);
         foreach (var row in rows)
             Row(row);
 
-        Line();
+        if (blankAfter)
+            Line();
     }
+
+    private void Row(IEnumerable<string> cells) => Line($"| {string.Join(" | ", cells)} |");
 
     /// <summary>A case id's part by its index (0 the subject, 1 the suite).</summary>
     private static string Part(string caseId, int index) => caseId.Split('/')[index];
@@ -70,16 +64,10 @@ internal sealed partial class ReportText(bool scrub)
             var subjects = suite.Select(c => Part(id(c), 0)).Distinct(StringComparer.Ordinal).ToList();
             var rows = suite.GroupBy(c => id(c)[(id(c).IndexOf('/', StringComparison.Ordinal) + 1)..],
                 StringComparer.Ordinal).ToList();
-            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () =>
-            {
-                Header(["Case", .. subjects]);
-                foreach (var row in rows)
-                {
-                    Row([row.Key, .. subjects.Select(s => row.FirstOrDefault(c => Part(id(c), 0) == s) is { } c
-                        ? V(cell(c))
-                        : "")]);
-                }
-            });
+            Collapsible($"{suite.Key}: {rows.Count} cases, {string.Join(", ", subjects)}", () => Table(
+                ["Case", .. subjects], rows.Select(row => subjects.Select(s =>
+                    row.FirstOrDefault(c => Part(id(c), 0) == s) is { } c ? V(cell(c)) : "").Prepend(row.Key)),
+                blankAfter: false));
         }
     }
 }
