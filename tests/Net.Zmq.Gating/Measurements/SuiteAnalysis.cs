@@ -31,22 +31,16 @@ public static class SuiteAnalysis
         var references = measurements
             .Where(m => m.Case.IsReference)
             .ToDictionary(m => (m.Case.Subject, m.Case.Suite, m.Case.Group));
-        return measurements.Select(m =>
-        {
-            if (m.Case.IsReference)
+        return measurements.Select(m => m.Case.IsReference
+            ? new AnalyzedCase(m, RatioEstimate.Identity, m.NanosecondsPerOperation)
             {
-                return new AnalyzedCase(m, RatioEstimate.Identity, m.NanosecondsPerOperation)
-                {
-                    CpuRatio = m.CpuNanosecondsPerOperation.Count > 0 ? RatioEstimate.Identity : null,
-                };
+                CpuRatio = m.CpuNanosecondsPerOperation.Count > 0 ? RatioEstimate.Identity : null,
             }
-
-            return references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
+            : references.TryGetValue((m.Case.Subject, m.Case.Suite, m.Case.Group), out var reference)
                 ? Against(m, reference)
                 : throw new InvalidOperationException(
                     $"{m.Case.Id}: its reference case ({m.Case.ReferenceVariant}) was not measured in this run, " +
-                    "so its time cannot be judged");
-        }).ToList();
+                    "so its time cannot be judged")).ToList();
     }
 
     public static AnalyzedCase Against(CaseMeasurement subject, CaseMeasurement reference) =>

@@ -48,25 +48,21 @@ public static class ProcessLevel
             throw new ArgumentException("A process-level interval needs at least two processes.", nameof(samples));
 
         var estimate = samples.Means.Average();
-        double variance, degrees;
-        if (samples.ProcessComponent is not { } component)
-        {
-            variance = samples.BetweenVariance / p;
-            degrees = p - 1;
-        }
-        else
-        {
-            var process = Math.Max(0, component) / p;
-            var blocks = samples.WithinVariance / (p * samples.BlocksPerProcess);
-            variance = process + blocks;
-            var share = (process * process / (p - 1)) + (blocks * blocks / samples.WithinDegreesOfFreedom);
-            degrees = share <= 0 ? samples.WithinDegreesOfFreedom : variance * variance / share;
-        }
-
+        var (variance, degrees) = samples.ProcessComponent is { } component
+            ? Welch(samples, Math.Max(0, component) / p, samples.WithinVariance / (p * samples.BlocksPerProcess))
+            : (samples.BetweenVariance / p, p - 1.0);
         var half = Distributions.StudentQuantile975(degrees) * Math.Sqrt(variance);
         return new RatioEstimate(Math.Exp(estimate), Math.Exp(estimate - half), Math.Exp(estimate + half))
         {
             Pairs = samples.BlocksByProcess.Sum(b => b.Count),
         };
+    }
+
+    /// <summary>The mean's variance from its two components, with Welch-Satterthwaite degrees of freedom.</summary>
+    private static (double Variance, double Degrees) Welch(ProcessSamples samples, double process, double blocks)
+    {
+        var (variance, within) = (process + blocks, samples.WithinDegreesOfFreedom);
+        var share = (process * process / (samples.Processes - 1)) + (blocks * blocks / within);
+        return (variance, share <= 0 ? within : variance * variance / share);
     }
 }
