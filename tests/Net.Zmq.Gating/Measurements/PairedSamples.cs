@@ -7,13 +7,10 @@ namespace NetZmqTests.Gating.Measurements;
 /// </summary>
 public static class PairedSamples
 {
-    /// <summary>Paired log-ratios of wall time, one per unit.</summary>
-    public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference) =>
-        LogRatios(subject, reference, m => m.NanosecondsPerOperation);
-
+    /// <summary>Paired log-ratios of <paramref name="values"/> (by default wall time), one per unit.</summary>
     public static IReadOnlyList<double> LogRatios(CaseMeasurement subject, CaseMeasurement reference,
-        Func<CaseMeasurement, IReadOnlyList<double>> values) =>
-        [.. Paired(subject, reference, values).Select(p => p.Log - p.ReferenceLog)];
+        Func<CaseMeasurement, IReadOnlyList<double>>? values = null) =>
+        [.. Paired(subject, reference, values ?? (m => m.NanosecondsPerOperation)).Select(p => p.Log - p.ReferenceLog)];
 
     /// <summary>
     /// One log-ratio per block, the mean of its units' (two cases on workloads of their own settle into a regime per

@@ -32,9 +32,8 @@ public static class ReportFiles
     public static void WriteFailure(string directory, string reason)
     {
         Directory.CreateDirectory(directory);
-        File.Delete(Path.Combine(directory, ResultsName));
-        File.Delete(Path.Combine(directory, BenchmarkDotNetJson.FileName));
-        File.Delete(Path.Combine(directory, HistoryFile.FileName));
+        foreach (var name in (string[])[ResultsName, BenchmarkDotNetJson.FileName, HistoryFile.FileName])
+            File.Delete(Path.Combine(directory, name));
         WriteText(Path.Combine(directory, ReportName),
             $"# Net.Zmq.Tests perf report\n\n**The run failed before any gate:** {reason}\n");
         WriteText(Path.Combine(directory, PullRequestComment.FileName),

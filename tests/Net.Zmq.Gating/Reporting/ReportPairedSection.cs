@@ -21,16 +21,14 @@ internal sealed partial class ReportText
         var timed = compared.Cases.Where(c => !c.Case.SleepBound).ToList();
         RenderSuiteMeans(timed, builds.Pairing);
         RenderMovedMost(compared, timed.Count, builds.Pairing);
-        if (builds.NotComparable.Count > 0)
+        foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
         {
-            foreach (var reason in builds.NotComparable.GroupBy(n => n.Reason))
-            {
-                Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} " +
-                     $"({V(string.Join(", ", reason.Select(n => n.Case)))}).");
-            }
-
-            Line();
+            Line($"**Not comparable**, {reason.Count()} case{(reason.Count() == 1 ? "" : "s")}: {V(reason.Key)} " +
+                 $"({V(string.Join(", ", reason.Select(n => n.Case)))}).");
         }
+
+        if (builds.NotComparable.Count > 0)
+            Line();
     }
 
     /// <summary>How the two were measured (which processes, which seeds), and what fails a case or the mean.</summary>

@@ -80,24 +80,18 @@ internal sealed partial class ReportText
         foreach (var note in unreadable)
             Line($"- {V(note.Text)}");
 
+        // A blank line ends the list (there is one where no gate fails): a table straight after it would be read as
+        // part of its last item.
+        if (notGated.Count + unreadable.Count > 0)
+            Line();
+
         if (failing.Count > 0)
-            RenderFailingGatesTable(failing, afterList: notGated.Count + unreadable.Count > 0);
-        else
-            Line();
-    }
-
-    private void RenderFailingGatesTable(List<GateResult> failing, bool afterList)
-    {
-        if (afterList)
         {
-            // A table straight after a list would be read as part of its last item.
-            Line();
+            Table(["Case", "Gate", "Measured", "Bound", "Baseline file"], failing.Select(g => new[]
+            {
+                g.Case, g.Gate + (g.Note is null ? "" : $" ({g.Note})"), g.Measured, g.Bound, g.BaselinePath,
+            }));
         }
-
-        Table(["Case", "Gate", "Measured", "Bound", "Baseline file"], failing.Select(g => new[]
-        {
-            g.Case, g.Gate + (g.Note is null ? "" : $" ({g.Note})"), g.Measured, g.Bound, g.BaselinePath,
-        }));
     }
 
     /// <summary>
