@@ -32,7 +32,10 @@ public static class PullRequestComment
             text.Line($"**{paired.Pairing.RatioTitle}** ({paired.Pairing.Subject}: {paired.Subject}; " +
                       $"{paired.Pairing.Reference}: {paired.Reference}):");
             text.Line();
-            text.RenderSuiteMeans(run);
+            if (run.PairedRun is { } compared)
+                text.RenderSuiteMeans([.. compared.Cases.Where(c => !c.Case.SleepBound)], paired.Pairing);
+            else
+                text.Line();
             text.RenderReceiverByStrategy(run, paired.Pairing);
         }
         else

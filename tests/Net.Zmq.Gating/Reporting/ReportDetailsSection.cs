@@ -73,7 +73,7 @@ internal sealed partial class ReportText
             .Select(g => $"{g.Count()} {Describe(g.Key)}"));
         Collapsible($"All {run.Gates.Count()} gates: {V(counts)}", () => Table(
             ["Gate", "Case", "Measured", "Bound", "Verdict"],
-            (Scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
+            (scrub ? run.Gates : run.Gates.OrderBy(g => g.Verdict == GateVerdict.Pass ? 1 : 0))
                 .Select(g => new[] { g.Gate, g.Case, V(g.Measured), V(g.Bound), V(Describe(g)) })));
     }
 
@@ -98,7 +98,7 @@ internal sealed partial class ReportText
     /// <summary>The run's notes (left out when scrubbed: their numbers and paths are the run's).</summary>
     public void RenderNotes(JudgedRun run)
     {
-        if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || Scrub)
+        if (run.Notes.All(n => n.Kind == NoteKind.InvalidBaseline) || scrub)
             return;
 
         Line("## Notes");

@@ -49,7 +49,7 @@ internal sealed partial class ReportText
     /// <summary>For each failed instruction gate, the functions that changed most (scrubbed: an outcome).</summary>
     public void RenderWhyByFunction(JudgedRun run)
     {
-        if (Scrub)
+        if (scrub)
             return;
 
         foreach (var gate in run.Gates.Where(g => g.FailsRun && g.FunctionChanges.Count > 0))
@@ -73,7 +73,7 @@ internal sealed partial class ReportText
         Line($"{V(pairing.Title)}: {V(paired.Count)} cases counted on both; {V(paired.Count(g => g.FailsRun))} grew " +
              $"beyond the bounds ({V(paired[0].Bound)}).");
         Line();
-        if (Scrub)
+        if (scrub)
             return;
 
         RenderByVariant(run, paired);

@@ -54,7 +54,7 @@ internal sealed partial class ReportText
     }
 
     /// <summary>Subject ÷ reference per suite and overall: geometric mean, how many slower, same or faster.</summary>
-    private void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing) => Table(
+    public void RenderSuiteMeans(List<AnalyzedCase> timed, Pairing pairing) => Table(
         ["Suite", "Cases", $"{V(pairing.RatioTitle)}, geometric mean weighted by precision [95 % CI]",
             "Slower", "Same", "Faster"],
         timed.GroupBy(c => c.Case.CrossSubjectKey.Split('/')[0]).Append(timed.GroupBy(_ => "all").Single())
@@ -66,15 +66,6 @@ internal sealed partial class ReportText
                 V(suite.Count(c => c.Ratio.Lower <= 1 && c.Ratio.Upper >= 1)), V(suite.Count(c => c.Ratio.Upper < 1)),
             }),
         "lrlrrr");
-
-    /// <summary>Subject ÷ reference per suite alone (the pull request's comment), where the run had a pair.</summary>
-    public void RenderSuiteMeans(JudgedRun run)
-    {
-        if (run.Paired is { } builds && run.PairedRun is { } compared)
-            RenderSuiteMeans([.. compared.Cases.Where(c => !c.Case.SleepBound)], builds.Pairing);
-        else
-            Line();
-    }
 
     private void RenderMovedMost(GatedSuite compared, int timedCount, Pairing pairing)
     {

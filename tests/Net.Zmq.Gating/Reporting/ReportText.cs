@@ -12,8 +12,6 @@ internal sealed partial class ReportText(bool scrub)
 {
     private readonly StringBuilder _out = new();
 
-    public bool Scrub => scrub;
-
     public void Line(string text = "") => _out.Append(text).Append('\n');
 
     public string V(string value) => scrub ? "…" : value;

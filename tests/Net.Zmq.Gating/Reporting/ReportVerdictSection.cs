@@ -66,7 +66,7 @@ internal sealed partial class ReportText
         var failing = run.Gates.Where(g => g.FailsRun).ToList();
         var notGated = run.Subjects.Where(s => s.Error is not null).ToList();
         var unreadable = Unreadable(run);
-        if (Scrub || failing.Count + notGated.Count + unreadable.Count == 0)
+        if (scrub || failing.Count + notGated.Count + unreadable.Count == 0)
         {
             // Which gates fail is the run's outcome, not the report's structure.
             Line(V("None."));

@@ -21,11 +21,8 @@ public static class Units
     };
 
     /// <summary>Decimal megabytes and gigabytes per second, as network throughput is usually quoted.</summary>
-    public static string Throughput(double bytesPerSecond) => bytesPerSecond switch
-    {
-        >= 1e9 => F($"{bytesPerSecond / 1e9:0.00} GB/s"),
-        _ => F($"{bytesPerSecond / 1e6:0.0} MB/s"),
-    };
+    public static string Throughput(double bytesPerSecond) =>
+        bytesPerSecond >= 1e9 ? F($"{bytesPerSecond / 1e9:0.00} GB/s") : F($"{bytesPerSecond / 1e6:0.0} MB/s");
 
     public static string Bytes(double bytes) => bytes switch
     {
