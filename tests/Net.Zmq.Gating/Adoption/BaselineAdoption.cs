@@ -12,10 +12,8 @@ public static class BaselineAdoption
     /// <summary>Adopts the runs' class; returns a line per file and note.</summary>
     public static IReadOnlyList<string> Apply(string baselinesDirectory, IReadOnlyList<ResultsFile> runs)
     {
-        var suites = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct()
-            .OrderBy(s => s.FileName, StringComparer.Ordinal).ToList();
-        var planned = new List<(string Path, BaselineFile File, AdoptedClass Adopted)>();
-        foreach (var suite in suites)
+        var planned = runs.SelectMany(r => r.Suites.Select(s => s.SuiteId)).Distinct()
+            .OrderBy(s => s.FileName, StringComparer.Ordinal).Select(suite =>
         {
             var path = Path.Combine(baselinesDirectory, suite.FileName);
             if (!File.Exists(path))
@@ -26,8 +24,8 @@ public static class BaselineAdoption
             }
 
             var file = BaselineReader.Read(path);
-            planned.Add((path, file, ClassAdoption.Adopt(suite, runs, file)));
-        }
+            return (Path: path, File: file, Adopted: ClassAdoption.Adopt(suite, runs, file));
+        }).ToList();
 
         var lines = new List<string>();
         foreach (var (path, file, adopted) in planned)

@@ -56,12 +56,11 @@ internal static class CaseCentring
     private static (double Relative, double Absolute) ByteSlacks(List<double> bytes)
     {
         var (large, rise) = (bytes.All(b => b > LargeAllocationBytes), WorstRise([bytes]) ?? 0);
-        var relative = large
-            ? Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep))
-            : MinimumBytesRelative;
-        var absolute = large
-            ? MinimumBytesAbsolute
-            : Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * (bytes.Max() - bytes.Min()), 1024));
+        var (relative, absolute) = large
+            ? (Math.Max(MinimumBytesRelative, RunSpread.RoundUp(3 * rise, Distributions.ToleranceStep)),
+                MinimumBytesAbsolute)
+            : (MinimumBytesRelative,
+                Math.Max(MinimumBytesAbsolute, RunSpread.RoundUp(3 * (bytes.Max() - bytes.Min()), 1024)));
         return relative > MinimumBytesRelative || absolute > MinimumBytesAbsolute
             ? (Math.Max(relative, TimingDependentBytesRelative), absolute)
             : (relative, absolute);

@@ -38,7 +38,7 @@ public static class RunSpread
 
         var logs = runs.Select(r => Math.Log(r.Value)).ToList();
         var excess = UpperBoundOfVariance(SampleMoments.Variance(logs), logs.Count)
-                     - runs.Average(r => Square(OwnError(r)));
+                     - runs.Select(OwnError).Average(e => e * e);
         return excess > 0 ? RoundUp(Math.Sqrt(excess), Distributions.ToleranceStep) : 0;
     }
 
@@ -60,8 +60,6 @@ public static class RunSpread
     /// <summary>A run's standard error from its own interval; a run without one adds no error of its own.</summary>
     private static double OwnError(RatioEstimate run) =>
         Distributions.StandardError(run.Lower, run.Upper) is var error && double.IsFinite(error) ? error : 0;
-
-    private static double Square(double x) => x * x;
 
     /// <summary>Up to the next multiple of <paramref name="step"/>, without a binary fraction's tail.</summary>
     public static double RoundUp(double value, double step) =>
