@@ -10,13 +10,10 @@ public readonly record struct SuiteId(string Subject, string Suite)
     public string FileName => $"{Subject}.{Suite}.json";
 
     /// <summary>The suite a baseline file's name stands for, or null.</summary>
-    public static SuiteId? FromFileName(string fileName)
-    {
-        var parts = Path.GetFileName(fileName).Split('.');
-        return parts is [var subject, var suite, "json"] && subject.Length > 0 && suite.Length > 0
+    public static SuiteId? FromFileName(string fileName) =>
+        Path.GetFileName(fileName).Split('.') is [{ Length: > 0 } subject, { Length: > 0 } suite, "json"]
             ? new SuiteId(subject, suite)
             : null;
-    }
 
     public override string ToString() => $"{Subject}/{Suite}";
 }

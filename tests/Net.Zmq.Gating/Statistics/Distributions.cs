@@ -25,13 +25,10 @@ public static class Distributions
     /// Student's t quantile of a two-sided interval, the degrees of freedom rounded down (a fractional
     /// Welch-Satterthwaite value then errs wide); infinite below one degree of freedom.
     /// </summary>
-    public static double StudentQuantile(double degreesOfFreedom, double confidence)
-    {
-        var n = Math.Floor(degreesOfFreedom);
-        return double.IsNaN(n) || n < 1
-            ? double.PositiveInfinity
-            : new StudentDistribution(n).Quantile(1 - ((1 - confidence) / 2));
-    }
+    public static double StudentQuantile(double degreesOfFreedom, double confidence) =>
+        Math.Floor(degreesOfFreedom) is >= 1 and var n
+            ? new StudentDistribution(n).Quantile(1 - ((1 - confidence) / 2))
+            : double.PositiveInfinity;
 
     /// <summary>
     /// The standard error in log space that a two-sided interval of a ratio implies; infinite where the interval is not
