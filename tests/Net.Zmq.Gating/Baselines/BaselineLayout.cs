@@ -53,25 +53,16 @@ internal sealed record FileLayout(int SchemaVersion, string Subject, string Suit
     private static Policy Checked(Policy policy, FieldAt at)
     {
         var gates = new HashSet<GateId>();
-        void Add(GateId gate, FieldAt item)
+        var bounds = policy.RatioBounds
+            .Select((b, i) => (GateId.For(b), at.Step(nameof(policy.RatioBounds)).Item(i), b.Max, 0))
+            .Concat(policy.BytesBounds.Select((b, i) =>
+                (GateId.For(b), at.Step(nameof(policy.BytesBounds)).Item(i), b.Max, b.UpToMessageBytes)));
+        foreach (var (gate, item, max, upToMessageBytes) in bounds)
         {
+            item.Positive(max);
+            item.NonNegative(upToMessageBytes);
             if (!gates.Add(gate))
                 throw item.Invalid($"a second bound on the gate {gate}; a gate has one bound");
-        }
-
-        foreach (var (i, bound) in policy.RatioBounds.Index())
-        {
-            var item = at.Step(nameof(policy.RatioBounds)).Item(i);
-            item.Positive(bound.Max);
-            Add(GateId.For(bound), item);
-        }
-
-        foreach (var (i, bound) in policy.BytesBounds.Index())
-        {
-            var item = at.Step(nameof(policy.BytesBounds)).Item(i);
-            item.Positive(bound.Max);
-            item.NonNegative(bound.UpToMessageBytes);
-            Add(GateId.For(bound), item);
         }
 
         return policy;

@@ -34,17 +34,13 @@ public sealed record BaselineFile(
     public ClassBaseline? ClassOf(MachineFingerprint machine) => Classes.FirstOrDefault(c => c.Key == machine.Class);
 
     /// <summary>This file with <paramref name="replacement"/> in place of its class, or added last.</summary>
-    public BaselineFile WithClass(ClassBaseline replacement)
+    public BaselineFile WithClass(ClassBaseline replacement) => this with
     {
-        var classes = Classes.ToList();
-        var at = classes.FindIndex(c => c.Key == replacement.Key);
-        if (at >= 0)
-            classes[at] = replacement;
-        else
-            classes.Add(replacement);
-
-        return this with { SchemaVersion = CurrentSchemaVersion, Classes = classes };
-    }
+        SchemaVersion = CurrentSchemaVersion,
+        Classes = Classes.Any(c => c.Key == replacement.Key)
+            ? [.. Classes.Select(c => c.Key == replacement.Key ? replacement : c)]
+            : [.. Classes, replacement],
+    };
 }
 
 /// <summary>

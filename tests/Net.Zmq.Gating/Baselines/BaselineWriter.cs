@@ -5,15 +5,12 @@ namespace NetZmqTests.Gating.Baselines;
 
 /// <summary>
 /// Writes baseline files in one fixed layout (<see cref="FileLayout"/>, so a refresh shows up in review as a small
-/// diff), atomically (<see cref="Running.ProcessFiles.WriteBytes"/>).
+/// diff), atomically (<see cref="Running.ProcessFiles.Write"/>).
 /// </summary>
 public static class BaselineWriter
 {
-    public static void WriteAtomically(BaselineFile file, string path)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
-        Running.ProcessFiles.WriteBytes(path, Serialize(file));
-    }
+    public static void WriteAtomically(BaselineFile file, string path) =>
+        Running.ProcessFiles.Write(path, FileLayout.Of(file), BaselineJson.TimeBaselines);
 
     public static byte[] Serialize(BaselineFile file) =>
         [.. JsonSerializer.SerializeToUtf8Bytes(FileLayout.Of(file), BaselineJson.TimeBaselines), (byte)'\n'];

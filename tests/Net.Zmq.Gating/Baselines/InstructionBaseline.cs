@@ -57,11 +57,7 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
         return read;
     }
 
-    public void Write(string path)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
-        Running.ProcessFiles.WriteText(path, System.Text.Json.JsonSerializer.Serialize(this, BaselineJson.Readable) + "\n");
-    }
+    public void Write(string path) => Running.ProcessFiles.Write(path, this, BaselineJson.Readable);
 
     private static readonly System.Text.Json.JsonSerializerOptions Strict = BaselineJson.Strict(BaselineJson.Readable);
 }

@@ -46,18 +46,13 @@ public static class MachineFingerprints
     }
 
     /// <summary>The fields of /proc/cpuinfo's first processor.</summary>
-    private static Dictionary<string, string> FirstCpu(IEnumerable<string> cpuInfo)
-    {
-        var fields = new Dictionary<string, string>(StringComparer.Ordinal);
-        foreach (var line in cpuInfo.TakeWhile(l => l.Length > 0))
-        {
-            var colon = line.IndexOf(':', StringComparison.Ordinal);
-            if (colon > 0)
-                fields.TryAdd(line[..colon].Trim(), line[(colon + 1)..].Trim());
-        }
-
-        return fields;
-    }
+    private static Dictionary<string, string> FirstCpu(IEnumerable<string> cpuInfo) => cpuInfo
+        .TakeWhile(l => l.Length > 0)
+        .Select(l => (Line: l, Colon: l.IndexOf(':', StringComparison.Ordinal)))
+        .Where(l => l.Colon > 0)
+        .Select(l => (Field: l.Line[..l.Colon].Trim(), Value: l.Line[(l.Colon + 1)..].Trim()))
+        .DistinctBy(f => f.Field, StringComparer.Ordinal)
+        .ToDictionary(f => f.Field, f => f.Value, StringComparer.Ordinal);
 
     private static string GarbageCollector()
     {

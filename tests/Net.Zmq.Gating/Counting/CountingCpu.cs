@@ -18,14 +18,9 @@ public static class CountingCpu
         var (_, vendor1, vendor3, vendor2) = X86Base.CpuId(0, 0);
         var vendor = string.Concat(new[] { vendor1, vendor2, vendor3 }.Select(r => string.Concat(BitConverter.GetBytes(r).Select(b => (char)b))));
         var (_, extended, _, extendedEdx) = X86Base.CpuId(7, 0);
-        var features = new List<string> { vendor, Level() };
-        if ((extended & (1 << 9)) != 0)
-            features.Add("erms");
-
-        if ((extendedEdx & (1 << 4)) != 0)
-            features.Add("fsrm");
-
-        return string.Join(' ', features);
+        string[] features =
+            [vendor, Level(), (extended & (1 << 9)) != 0 ? "erms" : "", (extendedEdx & (1 << 4)) != 0 ? "fsrm" : ""];
+        return string.Join(' ', features.Where(f => f.Length > 0));
     }
 
     /// <summary>The x86-64 micro-architecture level the runtime can use.</summary>

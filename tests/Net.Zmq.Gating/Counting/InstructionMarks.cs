@@ -66,17 +66,11 @@ public sealed unsafe class InstructionMarks
 }
 
 /// <summary>A marker's text as a native string, prepared before the counted part begins.</summary>
-public sealed unsafe class MarkText : IDisposable
+public sealed unsafe class MarkText(string text) : IDisposable
 {
-    public MarkText(string text)
-    {
-        Text = text;
-        Native = (byte*)Marshal.StringToCoTaskMemUTF8(text);
-    }
+    public string Text { get; } = text;
 
-    public string Text { get; }
-
-    public byte* Native { get; private set; }
+    public byte* Native { get; private set; } = (byte*)Marshal.StringToCoTaskMemUTF8(text);
 
     public void Dispose()
     {

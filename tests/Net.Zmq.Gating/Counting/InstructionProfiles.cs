@@ -67,21 +67,12 @@ public static class InstructionProfiles
     private static List<CallgrindFile> Kept(List<CallgrindFile> all, InstructionManifest manifest)
     {
         var counted = manifest.Dumps.Select(d => d.Name).ToHashSet(StringComparer.Ordinal);
-        var files = new List<CallgrindFile>();
-        foreach (var file in all)
-        {
-            if (file.OwnDumpName is not null || (file.MonitorDumpName is { } name && counted.Contains(name)
-                && file.Total > 0))
-            {
-                files.Add(file);
-            }
-            else
-            {
-                File.Delete(file.Path);
-            }
-        }
+        var kept = all.Where(f => f.OwnDumpName is not null
+                                  || (f.MonitorDumpName is { } name && counted.Contains(name) && f.Total > 0)).ToList();
+        foreach (var file in all.Except(kept))
+            File.Delete(file.Path);
 
-        return files;
+        return kept;
     }
 
     /// <summary>

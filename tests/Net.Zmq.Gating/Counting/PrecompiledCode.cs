@@ -17,15 +17,10 @@ public sealed record PrecompiledCodeFile(IReadOnlyList<LoadedImage> Images, IRea
 /// its image's table of runtime functions, placed where the process loaded it, named as the runtime named it, else
 /// <c>file+0xoffset</c> (the same in every process of one runtime).
 /// </summary>
-public sealed class PrecompiledCode
+public sealed class PrecompiledCode(
+    List<(LoadedImage Image, string File, uint[] Starts, uint[] Ends)> images, Dictionary<ulong, string> names)
 {
     private const uint RuntimeFunctionsSection = 102;
-
-    private readonly List<(LoadedImage Image, string File, uint[] Starts, uint[] Ends)> _images;
-    private readonly Dictionary<ulong, string> _names;
-
-    private PrecompiledCode(List<(LoadedImage, string, uint[], uint[])> images, Dictionary<ulong,
-        string> names) => (_images, _names) = (images, names);
 
     public static PrecompiledCode None { get; } = new([], []);
 
@@ -57,7 +52,7 @@ public sealed class PrecompiledCode
 
     public string? NameAt(ulong address)
     {
-        foreach (var (image, file, starts, ends) in _images)
+        foreach (var (image, file, starts, ends) in images)
         {
             if (address < image.Start || address - image.Start > uint.MaxValue)
                 continue;
@@ -67,7 +62,7 @@ public sealed class PrecompiledCode
             index = index >= 0 ? index : ~index - 1;
             if (index >= 0 && offset < ends[index])
             {
-                return _names.TryGetValue(image.Start + starts[index], out var name) ? name
+                return names.TryGetValue(image.Start + starts[index], out var name) ? name
                     : $"{file}+0x{starts[index]:x}";
             }
         }

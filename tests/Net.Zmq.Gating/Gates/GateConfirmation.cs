@@ -21,25 +21,14 @@ public static class GateConfirmation
     {
         var how = onBothPasses ? "on both passes together" : "when measured again";
         var second = again.ToDictionary(g => (g.Id, g.Case));
-        return first.Select(g =>
-        {
-            if (!g.JudgesTime || g.Verdict != GateVerdict.Fail)
-                return g;
-
-            if (!second.TryGetValue((g.Id, g.Case), out var retry))
-            {
-                return g with
+        return first.Select(g => !g.JudgesTime || g.Verdict != GateVerdict.Fail ? g
+            : !second.TryGetValue((g.Id, g.Case), out var retry)
+                ? g with { Note = GateResult.Join(g.Note, "not re-measured, so not confirmed; counted as failing") }
+                : retry with
                 {
-                    Note = GateResult.Join(g.Note, "not re-measured, so not confirmed; counted as failing"),
-                };
-            }
-
-            return retry with
-            {
-                Note = GateResult.Join(retry.Note, retry.Verdict == GateVerdict.Pass
-                    ? $"first measured {g.Measured}, which failed; not reproduced {how}"
-                    : $"reproduced {how}: first measured {g.Measured}, then {retry.Measured}"),
-            };
-        }).ToList();
+                    Note = GateResult.Join(retry.Note, retry.Verdict == GateVerdict.Pass
+                        ? $"first measured {g.Measured}, which failed; not reproduced {how}"
+                        : $"reproduced {how}: first measured {g.Measured}, then {retry.Measured}"),
+                }).ToList();
     }
 }

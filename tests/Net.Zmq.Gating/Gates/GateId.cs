@@ -157,20 +157,12 @@ public readonly record struct GateId(
         return id is { } parsed && parsed.Key == key && parts.All(p => p.Length > 0) ? id : null;
     }
 
-    private static GateId? Spelled(string[] parts)
-    {
-        foreach (var (kind, key, names, _) in Spellings)
-        {
-            var words = key.Split('/');
-            if (parts.Length == words.Length + names && parts.Take(words.Length).SequenceEqual(words))
-            {
-                var named = parts[words.Length..];
-                return new GateId(kind, named.ElementAtOrDefault(0) ?? "", named.ElementAtOrDefault(1) ?? "");
-            }
-        }
-
-        return null;
-    }
+    private static GateId? Spelled(string[] parts) => Spellings
+        .Select(s => (s.Kind, s.Names, Words: s.Key.Split('/')))
+        .Where(s => parts.Length == s.Words.Length + s.Names && parts.Take(s.Words.Length).SequenceEqual(s.Words))
+        .Select(s => (GateId?)new GateId(s.Kind, parts.ElementAtOrDefault(s.Words.Length) ?? "",
+            parts.ElementAtOrDefault(s.Words.Length + 1) ?? ""))
+        .FirstOrDefault();
 
     private static (GateKind Kind, string Key, int Names, string Name) Spelling(GateKind kind) =>
         Array.Find(Spellings, s => s.Kind == kind) is { Key: not null } spelling

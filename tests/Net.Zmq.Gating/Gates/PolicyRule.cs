@@ -29,35 +29,28 @@ public static class PolicyRule
     /// unevenly in CPU time too, it is shown, not judged.
     /// </summary>
     private static IEnumerable<GateResult> RatioPolicy(
-        IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath)
-    {
-        foreach (var bound in policy.RatioBounds)
+        IReadOnlyList<AnalyzedCase> cases, Policy policy, string baselinePath) =>
+        from bound in policy.RatioBounds
+        from subject in cases.Where(c => c.Case.Variant == bound.Variant)
+        let reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group
+                                                   && c.Case.Variant == bound.Reference)
+        where reference is not null
+        let ratio = bound.Reference == subject.Case.ReferenceVariant
+            ? subject.Ratio
+            : SuiteAnalysis.Compare(subject.Measurement, reference.Measurement)
+        // Violated only when the whole 95 % interval lies above the bound: a ratio that merely scatters across it is
+        // reported as unclear, never failed on noise.
+        let gate = Judge(policy, GateId.For(bound), subject.Case.Id, ratio.ToString(), F($"≤ {bound.Max:0.00}"),
+            ratio.Lower > bound.Max, baselinePath)
+        select GateEvaluator.NotApplied(gate with
         {
-            foreach (var subject in cases.Where(c => c.Case.Variant == bound.Variant))
-            {
-                var reference = cases.SingleOrDefault(c => c.Case.Group == subject.Case.Group
-                                                           && c.Case.Variant == bound.Reference);
-                if (reference is null)
-                    continue;
+            JudgesTime = true,
+            Note = gate.Verdict == GateVerdict.Pass && ratio.Value > bound.Max
+                ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
+                : gate.Note,
+        }, GateEvaluator.BusyNote(subject, Busy) ?? GateEvaluator.BusyNote(reference, Busy));
 
-                var ratio = bound.Reference == subject.Case.ReferenceVariant
-                    ? subject.Ratio
-                    : SuiteAnalysis.Compare(subject.Measurement, reference.Measurement);
-                // Violated only when the whole 95 % interval lies above the bound: a ratio that merely scatters
-                // across it is reported as unclear, never failed on noise.
-                var gate = Judge(policy, GateId.For(bound), subject.Case.Id, ratio.ToString(), F($"≤ {bound.Max:0.00}"),
-                    ratio.Lower > bound.Max, baselinePath);
-                const string busy = "and the bound is a claim about a quiet machine";
-                yield return GateEvaluator.NotApplied(gate with
-                {
-                    JudgesTime = true,
-                    Note = gate.Verdict == GateVerdict.Pass && ratio.Value > bound.Max
-                        ? "unclear: the estimate is above the bound but its 95 % interval reaches below it"
-                        : gate.Note,
-                }, GateEvaluator.BusyNote(subject, busy) ?? GateEvaluator.BusyNote(reference, busy));
-            }
-        }
-    }
+    private const string Busy = "and the bound is a claim about a quiet machine";
 
     /// <summary>
     /// A bound violated fails unless a known violation accepts it; one that holds though a known violation is recorded

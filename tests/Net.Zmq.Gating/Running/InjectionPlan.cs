@@ -8,22 +8,14 @@ namespace NetZmqTests.Gating.Running;
 /// <c>delay:&lt;ns&gt;</c>, <c>delay:&lt;percent&gt;%</c>, <c>alloc:&lt;bytes&gt;</c>, <c>call:&lt;n&gt;</c>,
 /// <c>work:&lt;n&gt;</c>. Entries matching the same case add up.
 /// </summary>
-public sealed class InjectionPlan
+public sealed class InjectionPlan(string text, IReadOnlyList<(Injection Injection, CaseFilter Cases)> entries)
 {
-    private readonly IReadOnlyList<(Injection Injection, CaseFilter Cases)> _entries;
-
-    private InjectionPlan(string text, IReadOnlyList<(Injection, CaseFilter)> entries)
-    {
-        Text = text;
-        _entries = entries;
-    }
-
-    public string Text { get; }
+    public string Text { get; } = text;
 
     /// <summary>What to inject into <paramref name="caseId"/>, or null when no entry matches it.</summary>
     public Injection? For(string caseId)
     {
-        var matching = _entries.Where(e => e.Cases.Matches(caseId)).Select(e => e.Injection).ToList();
+        var matching = entries.Where(e => e.Cases.Matches(caseId)).Select(e => e.Injection).ToList();
         return matching.Count == 0
             ? null
             : new Injection(matching.Sum(e => e.DelayNanoseconds), checked(matching.Sum(e => e.AllocateBytes)))
@@ -40,7 +32,7 @@ public sealed class InjectionPlan
     /// </summary>
     public void RequireEveryEntryMatches(IReadOnlyCollection<string> caseIds)
     {
-        var idle = _entries.Where(e => !caseIds.Any(e.Cases.Matches)).Select(e => $"'@{e.Cases}'").ToList();
+        var idle = entries.Where(e => !caseIds.Any(e.Cases.Matches)).Select(e => $"'@{e.Cases}'").ToList();
         if (idle.Count > 0)
         {
             throw new InvalidOperationException($"PERF_INJECT={Text}: {string.Join(", ", idle)} " +

@@ -5,13 +5,9 @@ namespace NetZmqTests.Gating.Running;
 /// shared (Gating.Tests only when it is free, <see cref="SharedIfFree"/>), also when <c>dotnet test</c> starts every
 /// project at once. On Unix a .NET FileStream takes an advisory flock: exclusive with FileShare.None, else shared.
 /// </summary>
-public sealed class MeasurementLock : IDisposable
+public sealed class MeasurementLock(FileStream handle) : IDisposable
 {
     public static string LockPath { get; } = Path.Combine(Path.GetTempPath(), "net-zmq-tests.measurement.lock");
-
-    private readonly FileStream _handle;
-
-    private MeasurementLock(FileStream handle) => _handle = handle;
 
     /// <summary>Waits (bounded) for the lock; the message names who it waits for and what to do.</summary>
     public static MeasurementLock Acquire(bool exclusive, TimeSpan deadline, Action<string>? report = null)
@@ -69,5 +65,5 @@ public sealed class MeasurementLock : IDisposable
         }
     }
 
-    public void Dispose() => _handle.Dispose();
+    public void Dispose() => handle.Dispose();
 }

@@ -20,21 +20,21 @@ public sealed record MeasurementRequest(
 /// <summary>The files a run's processes exchange: JSON, written whole, read with errors naming the file.</summary>
 public static class ProcessFiles
 {
-    public static void Write<T>(string path, T value)
+    /// <summary><paramref name="value"/> as JSON and a newline, in <paramref name="options"/> (the results').</summary>
+    public static void Write<T>(string path, T value, JsonSerializerOptions? options = null)
     {
         Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
-        WriteText(path, JsonSerializer.Serialize(value, ReportFiles.Json) + "\n");
+        WriteText(path, JsonSerializer.Serialize(value, options ?? ReportFiles.Json) + "\n");
     }
 
-    public static void WriteText(string path, string content) =>
-        WriteBytes(path, new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(content));
-
     /// <summary>
-    /// Replaces <paramref name="path"/> whole: a temporary file beside it, flushed to disk, then a rename, so that no
-    /// reader, nor a write interrupted, leaves half of it. The one atomic writer of the suite's files.
+    /// Replaces <paramref name="path"/> whole with <paramref name="content"/> in UTF-8: a temporary file beside it,
+    /// flushed to disk, then a rename, so that no reader, nor a write interrupted, leaves half of it. The one atomic
+    /// writer of the suite's files.
     /// </summary>
-    public static void WriteBytes(string path, byte[] bytes)
+    public static void WriteText(string path, string content)
     {
+        var bytes = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(content);
         var full = Path.GetFullPath(path);
         var temporary = Path.Combine(Path.GetDirectoryName(full)!,
             $".{Path.GetFileName(full)}.{Environment.ProcessId}.tmp");

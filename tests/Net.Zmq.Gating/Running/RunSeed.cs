@@ -33,12 +33,6 @@ public static class RunSeed
     /// A seed of its own for one <paramref name="purpose"/> (a cell's id, a block), stable across processes and
     /// runtimes, unlike string.GetHashCode.
     /// </summary>
-    public static int For(int seed, string purpose)
-    {
-        var hash = 17;
-        foreach (var c in purpose)
-            hash = unchecked((hash * 31) + c);
-
-        return seed ^ hash;
-    }
+    public static int For(int seed, string purpose) =>
+        seed ^ purpose.Aggregate(17, (hash, c) => unchecked((hash * 31) + c));
 }
