@@ -50,14 +50,11 @@ public sealed record CallBaseline(int SchemaVersion, string Subject, string Suit
         {
             var at = new FieldAt(path, "$").Step(nameof(Cases)).Key(id);
             at.AtLeastOne(entry.Messages);
-            foreach (var (call, count) in entry.Calls)
+            if (entry.Calls.FirstOrDefault(c => c.Key.LastIndexOf(':') <= 0 || c.Value < 0
+                    || !CallKey.Outcomes.Contains(CallKey.OutcomeOf(c.Key))) is { Key: { } call, Value: var count })
             {
-                var colon = call.LastIndexOf(':');
-                if (colon <= 0 || !CallKey.Outcomes.Contains(call[(colon + 1)..]) || count < 0)
-                {
-                    throw at.Step(nameof(entry.Calls)).Key(call).Invalid($"\"{call}\": {count} is not " +
-                        $"<function>:<outcome> (an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
-                }
+                throw at.Step(nameof(entry.Calls)).Key(call).Invalid($"\"{call}\": {count} is not " +
+                    $"<function>:<outcome> (an outcome of {string.Join(", ", CallKey.Outcomes)}) with a count ≥ 0");
             }
         }
 

@@ -25,10 +25,7 @@ public sealed record CallgrindFile(string Path, int Part, int Thread, string Tri
         var parser = new CallgrindParser(path);
         var number = 0;
         while (reader.ReadLine() is { } line)
-        {
-            number++;
-            parser.Line(line, number);
-        }
+            parser.Line(line, ++number);
 
         return parser.Result();
     }

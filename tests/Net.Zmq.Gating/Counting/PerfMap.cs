@@ -82,10 +82,6 @@ public sealed class PerfMap
         var tier = method.EndsWith(']') ? method.LastIndexOf('[') : -1;
         var name = tier > 0 && method.IndexOf("::", StringComparison.Ordinal) < tier && method[(tier - 1)] == ')' ? method[..tier] : method;
         var separator = name.IndexOf("::", StringComparison.Ordinal);
-        if (separator < 0)
-            return name;
-
-        var typeStart = name.LastIndexOf(' ', separator) + 1;
-        return name[typeStart..];
+        return separator < 0 ? name : name[(name.LastIndexOf(' ', separator) + 1)..];
     }
 }

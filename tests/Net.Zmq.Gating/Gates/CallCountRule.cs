@@ -43,32 +43,19 @@ public static class CallCountRule
     private static (List<string> More, List<string> Fewer, List<string> Varying, int Judged) Compare(
         CountedCase measured, Reference reference, IReadOnlySet<string> timingDependent)
     {
-        var more = new List<string>();
-        var fewer = new List<string>();
-        var varying = new List<string>();
-        var judged = 0;
-        foreach (var call in measured.Calls.Union(reference.Calls.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal))
-        {
-            var steady = measured.Repetitions.Count > 0 && measured.IsSteady(call);
-            var known = reference.Calls.TryGetValue(call, out var count) ? count : 0;
-            if (!CallKey.IsJudged(call) || timingDependent.Contains(call) || !steady || known is null)
-            {
-                varying.Add(call);
-                continue;
-            }
-
-            judged++;
-            // measured / its messages > reference / its messages, in integers.
-            var here = (Int128)measured.CountIn(0, call) * reference.Messages;
-            var there = (Int128)known.Value * measured.MessagesPerRepetition;
-            if (here != there)
-            {
-                var now = Per(measured.CountIn(0, call), measured.MessagesPerRepetition);
-                (here > there ? more : fewer).Add($"{call} {Per(known.Value, reference.Messages)} → {now} per message");
-            }
-        }
-
-        return (more, fewer, varying, judged);
+        var calls = measured.Calls.Union(reference.Calls.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal)
+            .ToLookup(call => CallKey.IsJudged(call) && !timingDependent.Contains(call)
+                              && measured.Repetitions.Count > 0 && measured.IsSteady(call)
+                              && (!reference.Calls.TryGetValue(call, out var known) || known is not null));
+        // measured / its messages against reference / its messages, in integers.
+        var judged = calls[true].Select(call => (Call: call, Known: reference.Calls.GetValueOrDefault(call) ?? 0))
+            .Select(c => (c.Call, c.Known, Order: ((Int128)measured.CountIn(0, c.Call) * reference.Messages)
+                .CompareTo((Int128)c.Known * measured.MessagesPerRepetition)))
+            .ToList();
+        string Said((string Call, long Known, int Order) c) => $"{c.Call} {Per(c.Known, reference.Messages)} → " +
+            $"{Per(measured.CountIn(0, c.Call), measured.MessagesPerRepetition)} per message";
+        return ([.. judged.Where(c => c.Order > 0).Select(Said)], [.. judged.Where(c => c.Order < 0).Select(Said)],
+            [.. calls[false]], judged.Count);
     }
 
     private static string Per(long count, long messages) => ((double)count / messages).ToString("0.###", CultureInfo.InvariantCulture);

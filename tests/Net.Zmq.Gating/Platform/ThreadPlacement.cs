@@ -4,25 +4,16 @@ namespace NetZmqTests.Gating.Platform;
 /// Where a measurement's threads run, which decides an operation's speed: pinned, the same for every case (the senders
 /// on one CPU, every other thread on another), on any machine as on a 2-core one.
 /// </summary>
-public sealed class ThreadPlacement
+/// <param name="home">The CPU of the measured receiver and every other thread; -1: free.</param>
+/// <param name="away">The senders' CPU.</param>
+public sealed class ThreadPlacement(string description, ulong original = 0, int home = -1, int away = -1)
 {
-    private readonly ulong _original;
-    private readonly ulong _home;
-    private readonly ulong _away;
-
-    private ThreadPlacement(string description, ulong original = 0, int home = -1, int away = -1)
-    {
-        Description = description;
-        _original = original;
-        if (home >= 0)
-        {
-            _home = 1UL << home;
-            _away = 1UL << away;
-        }
-    }
+    private readonly ulong _original = original;
+    private readonly ulong _home = home >= 0 ? 1UL << home : 0;
+    private readonly ulong _away = home >= 0 ? 1UL << away : 0;
 
     /// <summary>Pinned where, or why not.</summary>
-    public string Description { get; }
+    public string Description { get; } = description;
 
     public bool IsPinned => _home != 0;
 
@@ -36,12 +27,10 @@ public sealed class ThreadPlacement
     public static ThreadPlacement FromEnvironment(Func<string, string?> environment)
     {
         var value = environment("PERF_PLACEMENT")?.Trim();
-        if (string.IsNullOrEmpty(value) || value.Equals("pinned", StringComparison.OrdinalIgnoreCase))
-            return Pinnable();
-
-        return value.Equals("free", StringComparison.OrdinalIgnoreCase)
-            ? new ThreadPlacement("free: every thread left to the scheduler (PERF_PLACEMENT=free)")
-            : throw new ArgumentException($"PERF_PLACEMENT={value} is not a placement; known: pinned, free");
+        return string.IsNullOrEmpty(value) || value.Equals("pinned", StringComparison.OrdinalIgnoreCase) ? Pinnable()
+            : value.Equals("free", StringComparison.OrdinalIgnoreCase)
+                ? new ThreadPlacement("free: every thread left to the scheduler (PERF_PLACEMENT=free)")
+                : throw new ArgumentException($"PERF_PLACEMENT={value} is not a placement; known: pinned, free");
     }
 
     private static ThreadPlacement Pinnable()

@@ -58,13 +58,11 @@ public static class BenchmarkSession
         }
 
         var measured = records.Skip(records.Count - nanoseconds.Count).ToList();
-        for (var i = 0; i < measured.Count; i++)
+        if (Enumerable.Range(0, measured.Count).FirstOrDefault(i => measured[i].Scheduled != schedule[i], -1) is var i
+            and >= 0)
         {
-            if (measured[i].Scheduled != schedule[i])
-            {
-                throw new InvalidOperationException($"{cell}: measured operation {i} ran {measured[i].Scheduled} " +
-                    $"where the schedule has {schedule[i]}: times cannot be attributed");
-            }
+            throw new InvalidOperationException($"{cell}: measured operation {i} ran {measured[i].Scheduled} " +
+                $"where the schedule has {schedule[i]}: times cannot be attributed");
         }
 
         return measured.Select((record, i) => (record, ns: nanoseconds[i]))

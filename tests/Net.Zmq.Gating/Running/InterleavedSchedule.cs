@@ -31,19 +31,12 @@ public static class InterleavedSchedule
             throw new ArgumentException($"{cell.Id}: a schedule needs at least one block, one unit and one case");
 
         var random = new Random(RunSeed.For(seed, cell.Id));
-        var operations = new List<ScheduledOperation>(blocks * unitsPerBlock * 2 * cell.CaseIds.Count);
-        var unit = firstUnit;
-        for (var block = 0; block < blocks; block++)
+        return [.. Enumerable.Range(0, blocks * unitsPerBlock).SelectMany(unit =>
         {
-            for (var u = 0; u < unitsPerBlock; u++, unit++)
-            {
-                var order = cell.CaseIds.ToArray();
-                random.Shuffle(order);
-                operations.AddRange(order.Select(id => new ScheduledOperation(id, block, unit)));
-                operations.AddRange(order.Reverse().Select(id => new ScheduledOperation(id, block, unit)));
-            }
-        }
-
-        return operations;
+            var order = cell.CaseIds.ToArray();
+            random.Shuffle(order);
+            return order.Concat(order.Reverse())
+                .Select(id => new ScheduledOperation(id, unit / unitsPerBlock, firstUnit + unit));
+        })];
     }
 }

@@ -118,13 +118,11 @@ public sealed record MeasurementProfile(
               ?? throw new ArgumentException(
                   $"PERF_PROFILE={name} is not a profile; known: {string.Join(", ", All.Select(p => p.Name))}");
         var text = environment("PERF_SAMPLING");
-        if (string.IsNullOrWhiteSpace(text))
-            return profile;
-
-        return double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture,
-                   out var factor) && factor is >= 1 and <= 10
-            ? profile.WithMoreBlocks(factor)
-            : throw new ArgumentException(
-                $"PERF_SAMPLING={text} is not a factor of the profile's blocks: a number from 1 to 10, e.g. 2 or 2.25");
+        return string.IsNullOrWhiteSpace(text) ? profile
+            : double.TryParse(text.Trim(), NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture,
+                  out var factor) && factor is >= 1 and <= 10
+                ? profile.WithMoreBlocks(factor)
+                : throw new ArgumentException($"PERF_SAMPLING={text} is not a factor of the profile's blocks: " +
+                    "a number from 1 to 10, e.g. 2 or 2.25");
     }
 }

@@ -15,22 +15,17 @@ public sealed record RunIdentity(
     /// <summary>Each field that differs, named, with both values: <c>commit: abc here, def in the shard</c>.</summary>
     public IReadOnlyList<string> DifferencesFrom(RunIdentity shard)
     {
-        var differences = new List<string>();
-        void Compare(string field, string? here, string? there)
-        {
-            if (!string.Equals(here, there, StringComparison.Ordinal))
-                differences.Add($"{field}: '{here ?? "(none)"}' here, '{there ?? "(none)"}' in the shard");
-        }
-
-        Compare("commit", Commit, shard.Commit);
-        Compare("profile", Profile, shard.Profile);
-        Compare("PERF_FILTER", Filter, shard.Filter);
-        Compare("PERF_INJECT", Injection, shard.Injection);
-        Compare("PERF_PROCESSES", Processes.ToString(CultureInfo.InvariantCulture),
-            shard.Processes.ToString(CultureInfo.InvariantCulture));
-        Compare("placement", Placement, shard.Placement);
-        Compare("builds", string.Join("; ", Builds), string.Join("; ", shard.Builds));
-        return differences;
+        (string Field, string? Here, string? There)[] fields =
+        [
+            ("commit", Commit, shard.Commit), ("profile", Profile, shard.Profile),
+            ("PERF_FILTER", Filter, shard.Filter), ("PERF_INJECT", Injection, shard.Injection),
+            ("PERF_PROCESSES", Processes.ToString(CultureInfo.InvariantCulture),
+                shard.Processes.ToString(CultureInfo.InvariantCulture)),
+            ("placement", Placement, shard.Placement),
+            ("builds", string.Join("; ", Builds), string.Join("; ", shard.Builds)),
+        ];
+        return [.. fields.Where(f => !string.Equals(f.Here, f.There, StringComparison.Ordinal))
+            .Select(f => $"{f.Field}: '{f.Here ?? "(none)"}' here, '{f.There ?? "(none)"}' in the shard")];
     }
 }
 

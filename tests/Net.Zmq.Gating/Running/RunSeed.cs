@@ -18,12 +18,11 @@ public static class RunSeed
     public static int? FromEnvironment(Func<string, string?> environment)
     {
         var text = environment(Variable);
-        if (string.IsNullOrWhiteSpace(text))
-            return null;
-
-        return int.TryParse(text.Trim(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var seed) && seed >= 0
-            ? seed
-            : throw new ArgumentException($"{Variable}={text} is not a seed: a whole number from 0 to {int.MaxValue}");
+        return string.IsNullOrWhiteSpace(text) ? null
+            : int.TryParse(text.Trim(), NumberStyles.Integer, CultureInfo.InvariantCulture, out var seed) && seed >= 0
+                ? seed
+                : throw new ArgumentException(
+                    $"{Variable}={text} is not a seed: a whole number from 0 to {int.MaxValue}");
     }
 
     /// <summary>A fresh seed: what a child process is handed.</summary>
