@@ -39,13 +39,11 @@ public sealed record InstructionBaseline(int SchemaVersion, string Subject, stri
             ? " (version 1 kept medians only: count the suite again with UpdateBaselines=true)"
             : "");
         var root = new FieldAt(path, "$");
-        foreach (var part in InstructionProfiles.Judged.Append(ThreadPart.Total))
+        if (InstructionProfiles.Judged.Append(ThreadPart.Total).Select(p => (Part: p, Bound: read.Bounds.For(p)))
+                .FirstOrDefault(p => p.Bound is < 0 or > 1) is { Bound: { } bound } wrong)
         {
-            if (read.Bounds.For(part) is { } bound && bound is < 0 or > 1)
-            {
-                throw root.Step(nameof(Bounds)).Step(part.ToString())
-                    .Invalid($"{bound}: a bound is a fraction from 0 to 1 (0.005 is half a per cent), or null for none");
-            }
+            throw root.Step(nameof(Bounds)).Step(wrong.Part.ToString())
+                .Invalid($"{bound}: a bound is a fraction from 0 to 1 (0.005 is half a per cent), or null for none");
         }
 
         if (read.Bounds.Floor < 0 || read.Bounds.SystemCalls < 0)

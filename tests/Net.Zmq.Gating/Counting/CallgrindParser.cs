@@ -135,12 +135,11 @@ internal sealed class CallgrindParser(string path)
         var id = value[1..close];
         var name = value[(close + 1)..].Trim();
         if (name.Length > 0)
-        {
             names[id] = name;
-            return name;
-        }
 
-        return names.TryGetValue(id, out var known) ? known : throw Malformed($"the compressed name ({id}) is used before it is defined");
+        return name.Length > 0 ? name
+            : names.TryGetValue(id, out var known) ? known
+            : throw Malformed($"the compressed name ({id}) is used before it is defined");
     }
 
     private void Cost(string line)

@@ -87,16 +87,13 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
         {
             var name = names.Describe(function.File, function.Name);
             var left = function.SystemCalls;
-            foreach (var call in thread.Calls.Where(c => c.Callee == function.Name && c.CalleeFile == function.File
-                && c.SystemCalls > 0))
+            foreach (var (caller, made) in thread.Calls.Where(c => c.Callee == function.Name
+                && c.CalleeFile == function.File && c.SystemCalls > 0).SelectMany(c => Callers(thread, c, names)))
             {
-                foreach (var (caller, made) in Callers(thread, call, names))
-                {
-                    var key = $"{name}{CalledBy}{caller}";
-                    var booked = Math.Min(made, left);
-                    calls[key] = calls.GetValueOrDefault(key) + booked;
-                    left -= booked;
-                }
+                var key = $"{name}{CalledBy}{caller}";
+                var booked = Math.Min(made, left);
+                calls[key] = calls.GetValueOrDefault(key) + booked;
+                left -= booked;
             }
 
             if (left > 0)

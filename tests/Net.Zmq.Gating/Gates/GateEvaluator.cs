@@ -21,8 +21,7 @@ public static class GateEvaluator
         IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath, bool gateCpuTime = false)
     {
         var timeNotApplied = basis.Time == TimeJudgement.OwnClass ? null : basis.Why;
-        var results = new List<GateResult>();
-        results.AddRange(PolicyRule.Evaluate(cases, basis.File.Policy, baselinePath));
+        List<GateResult> results = [.. PolicyRule.Evaluate(cases, basis.File.Policy, baselinePath)];
         foreach (var analyzed in cases)
         {
             var id = analyzed.Case.Id;
