@@ -6,22 +6,19 @@ namespace NetZmqTests.Gating.Counting;
 /// The instruction pass's markers (build/InstructionMarks/nztmarks.c): how a process tells callgrind to start, zero,
 /// dump, and stop or resume the calling thread. Called through function pointers, so a marker costs no marshalling.
 /// </summary>
-public sealed unsafe class InstructionMarks
+/// <param name="handle">The loaded markers' library (<see cref="Load"/>).</param>
+public sealed unsafe class InstructionMarks(nint handle)
 {
-    private readonly delegate* unmanaged<int> _runningOnValgrind;
-    private readonly delegate* unmanaged<void> _start;
-    private readonly delegate* unmanaged<byte*, int> _monitor;
-    private readonly delegate* unmanaged<void> _toggleOwn;
-    private readonly delegate* unmanaged<byte*, void> _dumpOwn;
-
-    private InstructionMarks(nint handle)
-    {
-        _runningOnValgrind = (delegate* unmanaged<int>)NativeLibrary.GetExport(handle, "nztmarks_running_on_valgrind");
-        _start = (delegate* unmanaged<void>)NativeLibrary.GetExport(handle, "nztmarks_start");
-        _monitor = (delegate* unmanaged<byte*, int>)NativeLibrary.GetExport(handle, "nztmarks_monitor");
-        _toggleOwn = (delegate* unmanaged<void>)NativeLibrary.GetExport(handle, "nztmarks_toggle_own");
-        _dumpOwn = (delegate* unmanaged<byte*, void>)NativeLibrary.GetExport(handle, "nztmarks_dump_own");
-    }
+    private readonly delegate* unmanaged<int> _runningOnValgrind =
+        (delegate* unmanaged<int>)NativeLibrary.GetExport(handle, "nztmarks_running_on_valgrind");
+    private readonly delegate* unmanaged<void> _start =
+        (delegate* unmanaged<void>)NativeLibrary.GetExport(handle, "nztmarks_start");
+    private readonly delegate* unmanaged<byte*, int> _monitor =
+        (delegate* unmanaged<byte*, int>)NativeLibrary.GetExport(handle, "nztmarks_monitor");
+    private readonly delegate* unmanaged<void> _toggleOwn =
+        (delegate* unmanaged<void>)NativeLibrary.GetExport(handle, "nztmarks_toggle_own");
+    private readonly delegate* unmanaged<byte*, void> _dumpOwn =
+        (delegate* unmanaged<byte*, void>)NativeLibrary.GetExport(handle, "nztmarks_dump_own");
 
     private static string NativeDirectory => Path.Combine(Path.GetDirectoryName(typeof(InstructionMarks).Assembly.Location)!, "native");
 

@@ -52,11 +52,9 @@ public sealed class PrecompiledCode(
 
     public string? NameAt(ulong address)
     {
-        foreach (var (image, file, starts, ends) in images)
+        foreach (var (image, file, starts, ends) in
+                 images.Where(i => address >= i.Image.Start && address - i.Image.Start <= uint.MaxValue))
         {
-            if (address < image.Start || address - image.Start > uint.MaxValue)
-                continue;
-
             var offset = (uint)(address - image.Start);
             var index = Array.BinarySearch(starts, offset);
             index = index >= 0 ? index : ~index - 1;

@@ -19,16 +19,10 @@ public sealed record ThreadProfile(long Memory, IReadOnlyDictionary<string, long
         var clearing = thread.Calls.Where(c => IsRuntime(c.CallerFile) && IsSystemLibrary(c.CalleeFile)
                                                && c.Callee.StartsWith("__mem", StringComparison.Ordinal))
             .GroupBy(c => (c.CalleeFile, Bare(c.Callee))).ToDictionary(g => g.Key, g => g.Sum(c => c.Inclusive));
-        var memory = 0L;
+        var memory = thread.Functions.Where(f => IsMemory(f, names)).Sum(f => f.Self);
         var functions = new Dictionary<string, long>(StringComparer.Ordinal);
-        foreach (var function in thread.Functions)
+        foreach (var function in thread.Functions.Where(f => !IsMemory(f, names)))
         {
-            if (IsMemory(function, names))
-            {
-                memory += function.Self;
-                continue;
-            }
-
             var key = (function.File, Bare(function.Name));
             var cleared = Math.Clamp(clearing.GetValueOrDefault(key), 0, function.Self);
             clearing[key] = clearing.GetValueOrDefault(key) - cleared;

@@ -65,7 +65,7 @@ public static class PairedGates
         double threshold, string? notApplied)
     {
         var bound = 1 + threshold;
-        string? note = null;
+        var note = notApplied is null ? NotSignificant(ratio, bound) : null;
         var fails = false;
         if (notApplied is null && ratio.Lower > bound)
         {
@@ -77,10 +77,6 @@ public static class PairedGates
                   F($"{bound:0.00}; {perMessage:0} ns per message")
                 : F($"above the bound, but only {perMessage:0.#} ns per message slower (noise floor ") +
                   F($"{TimeRegressionRule.NoiseFloorNanosecondsPerMessage:0} ns)");
-        }
-        else if (notApplied is null)
-        {
-            note = NotSignificant(ratio, bound);
         }
 
         if (kind == GateKind.PairedTime && compared.ProcessRatios is { Count: > 1 } processes)

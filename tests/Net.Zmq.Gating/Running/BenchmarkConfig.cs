@@ -26,23 +26,19 @@ public static class BenchmarkConfig
     /// No BenchmarkDotNet warm-up: the benchmark warms each fresh workload itself (BenchmarkDotNet's would warm the
     /// first block only).
     /// </summary>
-    internal static ManualConfig Create(int iterations, TimeSpan cellTimeout, string artifactsPath, LineLogger logger)
-    {
-        var job = new Job("Gate")
-            .WithStrategy(RunStrategy.Monitoring)
-            .WithLaunchCount(1)
-            .WithWarmupCount(0)
-            .WithIterationCount(iterations)
-            .WithInvocationCount(1)
-            .WithUnrollFactor(1)
-            .WithToolchain(new InProcessEmitToolchain(cellTimeout, logOutput: true));
-
-        return ManualConfig.CreateEmpty()
-            .AddJob(job)
+    internal static ManualConfig Create(
+        int iterations, TimeSpan cellTimeout, string artifactsPath, LineLogger logger) => ManualConfig.CreateEmpty()
+            .AddJob(new Job("Gate")
+                .WithStrategy(RunStrategy.Monitoring)
+                .WithLaunchCount(1)
+                .WithWarmupCount(0)
+                .WithIterationCount(iterations)
+                .WithInvocationCount(1)
+                .WithUnrollFactor(1)
+                .WithToolchain(new InProcessEmitToolchain(cellTimeout, logOutput: true)))
             .AddLogger(logger)
             .AddColumnProvider(DefaultColumnProviders.Instance)
             .AddValidator(JitOptimizationsValidator.FailOnError)
             .WithArtifactsPath(artifactsPath)
             .WithOptions(ConfigOptions.DisableLogFile);
-    }
 }
