@@ -34,9 +34,9 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             if (type == ZMQ_SUB)
                 Check(zmq_setsockopt(socket, ZMQ_SUBSCRIBE, null, 0), "zmq_setsockopt(ZMQ_SUBSCRIBE)");
 
-            Bind(socket, RouterIdentities.BindAddress(shape.Transport), out var endpoint);
-            return new SocketReceiver<LibZmqReceiveSocket>(
-                new LibZmqReceiveSocket(socket, shape, options.IdleTimeout), endpoint, shape, options.IdleTimeout);
+            Check(zmq_bind(socket, RouterIdentities.BindAddress(shape.Transport)), "zmq_bind");
+            return new SocketReceiver<LibZmqReceiveSocket>(new LibZmqReceiveSocket(socket, shape, options.IdleTimeout),
+                LastEndpoint(socket), shape, options.IdleTimeout);
         });
     }
 
@@ -48,7 +48,7 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
             if (type == ZMQ_ROUTER)
                 SetInt(socket, ZMQ_ROUTER_MANDATORY, 1);
 
-            Connect(socket, endpoint);
+            Check(zmq_connect(socket, endpoint), "zmq_connect");
             return new SocketSender<LibZmqSendSocket>(
                 new LibZmqSendSocket(socket, shape, options), shape, options.HandshakeTimeout);
         });
@@ -93,24 +93,11 @@ internal sealed unsafe class LibZmqSession(WorkloadOptions options) : IDriverSes
     internal static unsafe void SetInt(nint socket, int option, int value) =>
         Check(zmq_setsockopt(socket, option, &value, sizeof(int)), $"zmq_setsockopt({option})");
 
-    private static unsafe void Bind(nint socket, string address, out string endpoint)
+    private static unsafe string LastEndpoint(nint socket)
     {
-        fixed (byte* text = Encoding.UTF8.GetBytes(address + "\0"))
-        {
-            Check(zmq_bind(socket, text), "zmq_bind");
-        }
-
         var buffer = stackalloc byte[256];
         nuint length = 256;
         Check(zmq_getsockopt(socket, ZMQ_LAST_ENDPOINT, buffer, &length), "reading ZMQ_LAST_ENDPOINT");
-        endpoint = Encoding.UTF8.GetString(buffer, (int)length - 1);
-    }
-
-    private static unsafe void Connect(nint socket, string endpoint)
-    {
-        fixed (byte* text = Encoding.UTF8.GetBytes(endpoint + "\0"))
-        {
-            Check(zmq_connect(socket, text), "zmq_connect");
-        }
+        return Encoding.UTF8.GetString(buffer, (int)length - 1);
     }
 }

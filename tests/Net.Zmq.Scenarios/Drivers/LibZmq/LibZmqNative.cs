@@ -4,9 +4,9 @@ using NetZmqTests.Scenarios.Catalog;
 namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 
 /// <summary>
-/// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable arguments,
-/// source-generated stubs), resolved by <see cref="LibZmqLibrary"/>. Calls whose errno is read afterwards capture it
-/// in the stub (SetLastError), so the runtime cannot overwrite it before the check.
+/// The floor: the few libzmq C functions the workloads need, declared as directly as C# allows (blittable arguments
+/// but for the setup's endpoints, source-generated stubs), resolved by <see cref="LibZmqLibrary"/>. Calls whose errno
+/// is read afterwards capture it in the stub (SetLastError), so the runtime cannot overwrite it before the check.
 /// </summary>
 internal static unsafe partial class LibZmqNative
 {
@@ -80,11 +80,11 @@ internal static unsafe partial class LibZmqNative
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_getsockopt(nint socket, int option, void* value, nuint* length);
 
-    [LibraryImport(Library, SetLastError = true)]
-    public static partial int zmq_bind(nint socket, byte* endpoint);
+    [LibraryImport(Library, SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
+    public static partial int zmq_bind(nint socket, string endpoint);
 
-    [LibraryImport(Library, SetLastError = true)]
-    public static partial int zmq_connect(nint socket, byte* endpoint);
+    [LibraryImport(Library, SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
+    public static partial int zmq_connect(nint socket, string endpoint);
 
     [LibraryImport(Library, SetLastError = true)]
     public static partial int zmq_send(nint socket, void* buffer, nuint length, int flags);
