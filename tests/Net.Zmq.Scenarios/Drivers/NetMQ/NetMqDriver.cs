@@ -74,6 +74,14 @@ internal sealed class NetMqSession(WorkloadOptions options) : IDriverSession
     {
     }
 
+    /// <summary>A Msg ready for use: NetMQ's receives and sends need an initialised one.</summary>
+    public static Msg EmptyMsg()
+    {
+        var msg = default(Msg);
+        msg.InitEmpty();
+        return msg;
+    }
+
     private NetMQSocket Configure(NetMQSocket socket, WorkloadShape shape, ReadOnlySpan<byte> routingId)
     {
         var id = routingId.ToArray();

@@ -8,22 +8,14 @@ namespace NetZmqTests.Scenarios.Drivers.NetMQ;
 /// NetMQ's receive body: two reused Msg values (NetMQ's own allocation-light path); the buffer strategies use its
 /// per-frame paths. Mutable: receiving changes the Msg values, so it is kept in a mutable field and called in place.
 /// </summary>
-internal struct NetMqReceiveSocket : IReceiveSocket, IDisposable
+internal struct NetMqReceiveSocket(NetMQSocket socket, WorkloadShape shape, TimeSpan idleTimeout)
+    : IReceiveSocket, IDisposable
 {
-    private readonly NetMQSocket _socket;
-    private readonly bool _routed;
-    private readonly TimeSpan _idle;
-    private Msg _idFrame;
-    private Msg _payload;
-
-    public NetMqReceiveSocket(NetMQSocket socket, WorkloadShape shape, TimeSpan idleTimeout)
-    {
-        _socket = socket;
-        _routed = shape.Routed;
-        _idle = idleTimeout;
-        _idFrame.InitEmpty();
-        _payload.InitEmpty();
-    }
+    private readonly NetMQSocket _socket = socket;
+    private readonly bool _routed = shape.Routed;
+    private readonly TimeSpan _idle = idleTimeout;
+    private Msg _idFrame = NetMqSession.EmptyMsg();
+    private Msg _payload = NetMqSession.EmptyMsg();
 
     public int ReceiveControl(byte[] control, TimeSpan wait)
     {

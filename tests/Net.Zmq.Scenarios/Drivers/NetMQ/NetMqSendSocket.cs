@@ -9,29 +9,19 @@ namespace NetZmqTests.Scenarios.Drivers.NetMQ;
 /// NetMQ's send body: one Msg reinitialised per frame, copied from a pool for the reused buffer (as NetMQ's SendFrame
 /// does) or referencing a managed array as it is. Mutable (the Msg), so kept in a mutable field.
 /// </summary>
-internal struct NetMqSendSocket : ISendSocket, IDisposable
+internal struct NetMqSendSocket(
+    NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort) : ISendSocket, IDisposable
 {
-    private readonly NetMQSocket _socket;
-    private readonly WorkloadShape _shape;
-    private readonly WorkloadOptions _options;
-    private readonly NetMqAbortSignal _abort;
+    private readonly NetMQSocket _socket = socket;
+    private readonly WorkloadShape _shape = shape;
+    private readonly WorkloadOptions _options = options;
+    private readonly NetMqAbortSignal _abort = abort;
     private readonly byte[] _peerId = RouterIdentities.Receiver.ToArray();
-    private readonly byte[] _reused;
-    private Msg _frame;
+    private readonly byte[] _reused = Payloads.Payload.CreateTemplate(shape.MessageSize);
+    private Msg _frame = NetMqSession.EmptyMsg();
 
     /// <summary>How long one blocked send waits before it looks at the abort signal again.</summary>
     private static readonly TimeSpan AbortCheckInterval = TimeSpan.FromMilliseconds(50);
-
-    public NetMqSendSocket(
-        NetMQSocket socket, WorkloadShape shape, WorkloadOptions options, NetMqAbortSignal abort)
-    {
-        _socket = socket;
-        _shape = shape;
-        _options = options;
-        _abort = abort;
-        _reused = Payloads.Payload.CreateTemplate(shape.MessageSize);
-        _frame.InitEmpty();
-    }
 
     public readonly ZeroCopyCounts ZeroCopy => default;
 
