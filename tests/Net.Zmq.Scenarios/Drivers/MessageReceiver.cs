@@ -63,7 +63,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
             if (idLength < 0)
                 return -1;
 
-            RouterIdentities.CheckSender(ControlFrame.AsSpan(0, idLength));
+            RouterIdentities.CheckControl(ControlFrame.AsSpan(0, idLength), RouterIdentities.Sender, "the routing id ");
         }
 
         return ReceiveControlFrame(wait);

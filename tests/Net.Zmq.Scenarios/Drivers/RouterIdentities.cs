@@ -37,22 +37,13 @@ public static class RouterIdentities
         _ => router,
     };
 
-    public static void CheckSender(ReadOnlySpan<byte> senderId)
-    {
-        if (!senderId.SequenceEqual(Sender))
-        {
-            throw new InvalidOperationException(
-                $"Handshake: expected the routing id [{Convert.ToHexString(Sender)}], " +
-                $"got [{Convert.ToHexString(senderId)}].");
-        }
-    }
-
-    public static void CheckControl(ReadOnlySpan<byte> frame, ReadOnlySpan<byte> expected)
+    /// <summary>A handshake frame, or (<paramref name="what"/> "the routing id ") a ROUTER's sender id.</summary>
+    public static void CheckControl(ReadOnlySpan<byte> frame, ReadOnlySpan<byte> expected, string what = "")
     {
         if (!frame.SequenceEqual(expected))
         {
             throw new InvalidOperationException(
-                $"Handshake: expected [{Convert.ToHexString(expected)}], got [{Convert.ToHexString(frame)}].");
+                $"Handshake: expected {what}[{Convert.ToHexString(expected)}], got [{Convert.ToHexString(frame)}].");
         }
     }
 }
