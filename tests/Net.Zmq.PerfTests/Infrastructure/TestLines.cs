@@ -8,12 +8,5 @@ internal static class TestLines
 {
     public static Action<string> Output => TestContext.Current.TestOutputHelper!.WriteLine;
 
-    public static Action<string> Progress
-    {
-        get
-        {
-            var context = TestContext.Current;
-            return line => context.SendDiagnosticMessage(line);
-        }
-    }
+    public static Action<string> Progress => TestContext.Current.SendDiagnosticMessage;
 }

@@ -7,24 +7,22 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// <summary>Which file a loaded native library is, so that reports name the binary that ran.</summary>
 public static class NativeLibraries
 {
-    /// <summary>The file <paramref name="handle"/>'s <paramref name="export"/> lives in, or a note if unseen.</summary>
-    public static string PathOf(nint handle, string export = "zmq_version") =>
-        MappedFileOf(NativeLibrary.GetExport(handle, export)) ?? "(path not visible on this OS)";
+    /// <summary>The file <paramref name="handle"/>'s zmq_version lives in, or a note if unseen.</summary>
+    public static string PathOf(nint handle) => MappedFileOf(handle) ?? "(path not visible on this OS)";
 
     /// <summary>The loaded file as a fingerprint names it (<see cref="MachinePaths.Identify"/>), or a note.</summary>
     public static string IdentityOf(nint handle) =>
-        MappedFileOf(NativeLibrary.GetExport(handle, "zmq_version")) is { } path
-            ? MachinePaths.Identify(path)
-            : "(file not visible on this OS)";
+        MappedFileOf(handle) is { } path ? MachinePaths.Identify(path) : "(file not visible on this OS)";
 
-    /// <summary>The file mapped at <paramref name="address"/> (Linux: /proc/self/maps); null elsewhere.</summary>
-    public static string? MappedFileOf(nint address)
+    /// <summary>The file mapped where <paramref name="handle"/>'s zmq_version is (Linux: /proc/self/maps), or null.
+    /// </summary>
+    private static string? MappedFileOf(nint handle)
     {
+        var target = (ulong)NativeLibrary.GetExport(handle, "zmq_version");
         const string maps = "/proc/self/maps";
         if (!File.Exists(maps))
             return null;
 
-        var target = (ulong)address;
         foreach (var line in File.ReadLines(maps))
         {
             // start-end perms offset dev inode path

@@ -78,26 +78,20 @@ public sealed record NetZmqBuildFiles(string Name, string Folder, string Package
 /// test process so the driver speaks the suite's types. "libzmq" resolves to the file it was given, loaded by path:
 /// the loader matches by file, not soname, so two files are two copies of the library in the process.
 /// </summary>
-public sealed class NetZmqBuildContext : AssemblyLoadContext
+/// <param name="driver">In a counting process, the build's calls go through this driver's counter.</param>
+/// <param name="nativeLibraryPath">Its own libzmq, or another build's file of the same bits.</param>
+public sealed class NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
+    : AssemblyLoadContext($"Net.Zmq {files.Name}")
 {
-    private readonly Lazy<nint> _libzmq;
+    private readonly Lazy<nint> _libzmq = new(() => NativeCallCounter.InCountingProcess
+        ? NativeCallCounter.Load(driver, nativeLibraryPath).Handle
+        : NativeLibrary.Load(nativeLibraryPath));
+
     private int _nativeResolutions;
 
-    /// <param name="driver">In a counting process, the build's calls go through this driver's counter.</param>
-    /// <param name="nativeLibraryPath">Its own libzmq, or another build's file of the same bits.</param>
-    public NetZmqBuildContext(DriverId driver, NetZmqBuildFiles files, string nativeLibraryPath)
-        : base($"Net.Zmq {files.Name}")
-    {
-        Files = files;
-        NativeLibraryPath = nativeLibraryPath;
-        _libzmq = new Lazy<nint>(() => NativeCallCounter.InCountingProcess
-            ? NativeCallCounter.Load(driver, nativeLibraryPath).Handle
-            : NativeLibrary.Load(nativeLibraryPath));
-    }
+    public NetZmqBuildFiles Files { get; } = files;
 
-    public NetZmqBuildFiles Files { get; }
-
-    public string NativeLibraryPath { get; }
+    public string NativeLibraryPath { get; } = nativeLibraryPath;
 
     public nint NativeLibraryHandle => _libzmq.Value;
 

@@ -21,7 +21,7 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape, T
     private readonly byte[] _template = Payloads.Payload.CreateTemplate(shape.MessageSize);
 
     // On the pinned object heap, as always measured, so no collection moves the buffer every send reads.
-    private readonly byte[] _payload = PinnedTemplate(shape.MessageSize);
+    private readonly byte[] _payload = Payloads.Payload.CreateTemplate(shape.MessageSize, pinned: true);
 
     public ZeroCopyCounts ZeroCopy => _socket.ZeroCopy;
 
@@ -110,12 +110,5 @@ public sealed class SocketSender<TSocket>(TSocket socket, WorkloadShape shape, T
                 ArrayPool<byte>.Shared.Return(rented);
             }
         }
-    }
-
-    private static byte[] PinnedTemplate(int size)
-    {
-        var payload = GC.AllocateArray<byte>(size, pinned: true);
-        Payloads.Payload.CreateTemplate(size).CopyTo(payload, 0);
-        return payload;
     }
 }

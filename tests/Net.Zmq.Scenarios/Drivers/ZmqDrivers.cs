@@ -29,15 +29,11 @@ public static class ZmqDrivers
     private static ZmqDriver[] Load()
     {
         // Asking a build's driver whether it is available loads its Net.Zmq and libzmq: so ask in the drawn order.
-        static ZmqDriver Loaded(ZmqDriver driver)
-        {
-            _ = driver.Availability;
-            return driver;
-        }
-
         var headFirst = NetZmqLoadedFirst == DriverId.NetZmq;
-        var first = Loaded(headFirst ? NetZmqBuilds.Head() : NetZmqBuilds.Base());
-        var second = Loaded(headFirst ? NetZmqBuilds.Base() : NetZmqBuilds.Head());
+        var first = headFirst ? NetZmqBuilds.Head() : NetZmqBuilds.Base();
+        _ = first.Availability;
+        var second = headFirst ? NetZmqBuilds.Base() : NetZmqBuilds.Head();
+        _ = second.Availability;
         var (head, @base) = headFirst ? (first, second) : (second, first);
         ZmqDriver[] drivers = [head, new LibZmqDriver(), new NetMqDriver(), @base];
         return drivers.Select((d, i) => d.Id == (DriverId)i

@@ -10,10 +10,12 @@ public static class Payload
 {
     public const int SequenceBytes = sizeof(long);
 
-    public static byte[] CreateTemplate(int size)
+    /// <summary>The template of <paramref name="size"/> bytes; <paramref name="pinned"/>, on the pinned object heap.
+    /// </summary>
+    public static byte[] CreateTemplate(int size, bool pinned = false)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(size, SequenceBytes);
-        var bytes = new byte[size];
+        var bytes = GC.AllocateArray<byte>(size, pinned);
         // xorshift64 with a fixed seed: deterministic, cheap, and no byte pattern a transport could shortcut.
         ulong state = 0x9E3779B97F4A7C15UL;
         for (var i = SequenceBytes; i < size; i++)
