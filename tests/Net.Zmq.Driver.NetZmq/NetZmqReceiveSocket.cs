@@ -9,32 +9,20 @@ namespace NetZmqTests.Driver.NetZmq;
 /// <summary>Net.Zmq's receive body: Socket.Recv into a reused array, its Message types, its Poller.</summary>
 [System.Diagnostics.CodeAnalysis.SuppressMessage("Design", "CA1001",
     Justification = "It is IDisposable, and Dispose disposes the Poller; CA1001 does not see it on a struct.")]
-internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
+internal partial struct NetZmqReceiveSocket(Socket socket, WorkloadShape shape, TimeSpan idleTimeout)
+    : IReceiveSocket, IDisposable
 {
-    private readonly Socket _socket;
-    private readonly bool _routed;
+    private readonly Socket _socket = socket;
+    private readonly bool _routed = shape.Routed;
 #if NETZMQ_MESSAGEPOOL
-    private readonly int _size;
+    private readonly int _size = shape.MessageSize;
 #endif
-    private readonly TimeSpan _idle;
+    private readonly TimeSpan _idle = idleTimeout;
     private readonly byte[] _idFrame = new byte[RouterIdentities.IdFrameCapacity];
-    private readonly byte[] _payload;
+    private readonly byte[] _payload = new byte[shape.MessageSize];
     // Made once, not per operation (only the receive loop is measured), and for every workload, since any operation
     // of a shared workload may be a Poller one; an idle Poller does nothing.
-    private readonly Poller _poller;
-
-    public NetZmqReceiveSocket(Socket socket, WorkloadShape shape, TimeSpan idleTimeout)
-    {
-        _socket = socket;
-        _routed = shape.Routed;
-#if NETZMQ_MESSAGEPOOL
-        _size = shape.MessageSize;
-#endif
-        _idle = idleTimeout;
-        _payload = new byte[shape.MessageSize];
-        _poller = new Poller(1);
-        _poller.Add(socket, PollEvents.In);
-    }
+    private readonly Poller _poller = PollerOf(socket);
 
     public readonly int ReceiveControl(byte[] control, TimeSpan wait)
     {
@@ -133,6 +121,13 @@ internal partial struct NetZmqReceiveSocket : IReceiveSocket, IDisposable
     {
         _poller.Dispose();
         _socket.Dispose();
+    }
+
+    private static Poller PollerOf(Socket socket)
+    {
+        var poller = new Poller(1);
+        poller.Add(socket, PollEvents.In);
+        return poller;
     }
 
     private readonly void ReceiveIdFrame()

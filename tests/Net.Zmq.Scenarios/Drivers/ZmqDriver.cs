@@ -9,12 +9,10 @@ namespace NetZmqTests.Scenarios.Drivers;
 /// Whether a driver can run here: <see cref="Description"/> says what runs (versions, native library and its origin)
 /// or why it cannot and how to enable it.
 /// </summary>
-public sealed record DriverAvailability(bool IsAvailable, string Description)
+public sealed record DriverAvailability(bool IsAvailable, string Description, DriverProvenance? Provenance = null)
 {
-    public DriverProvenance? Provenance { get; init; }
-
     public static DriverAvailability Available(string description, DriverProvenance provenance) =>
-        new(true, description) { Provenance = provenance };
+        new(true, description, provenance);
 
     public static DriverAvailability Absent(string reason) => new(false, reason);
 }

@@ -8,7 +8,7 @@ namespace NetZmqTests.Scenarios.Drivers.LibZmq;
 /// Chooses the floor's libzmq once per process: with Net.Zmq in the build, the very file its head build loads (so
 /// Net.Zmq ÷ LibZmq compares bindings, not builds); otherwise the system's.
 /// </summary>
-internal static class LibZmqLibrary
+internal static unsafe class LibZmqLibrary
 {
     private static readonly Lazy<DriverAvailability> Result = new(Load);
 
@@ -34,10 +34,7 @@ internal static class LibZmqLibrary
             (name, _, _) => name == LibZmqNative.Library ? resolved : 0);
 
         int major, minor, patch;
-        unsafe
-        {
-            LibZmqNative.zmq_version(&major, &minor, &patch);
-        }
+        LibZmqNative.zmq_version(&major, &minor, &patch);
 
         var version = string.Create(CultureInfo.InvariantCulture, $"{major}.{minor}.{patch}");
         return DriverAvailability.Available(
