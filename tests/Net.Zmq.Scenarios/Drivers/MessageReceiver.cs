@@ -133,13 +133,7 @@ public abstract class MessageReceiver(string endpoint, WorkloadShape shape, Time
     public static TimeoutException Idle(string what, TimeSpan idleTimeout, Exception? inner = null) =>
         new($"{what} for {idleTimeout.TotalSeconds:0.#} s", inner);
 
-    public void Dispose()
-    {
-        Dispose(true);
-        GC.SuppressFinalize(this);
-    }
-
-    protected abstract void Dispose(bool disposing);
+    public abstract void Dispose();
 }
 
 /// <summary>The measured loops of <see cref="MessageReceiver"/>, each a method <c>Receive</c> + the loop.</summary>

@@ -107,5 +107,5 @@ public sealed class SocketReceiver<TSocket>(
         }
     }
 
-    protected override void Dispose(bool disposing) => _socket.Dispose();
+    public override void Dispose() => _socket.Dispose();
 }
