@@ -1,8 +1,32 @@
 namespace NetZmqTests.Scenarios.Workloads;
 
-/// <summary>The workload run in phases, for the instruction pass: all sent first, then all received.</summary>
+/// <summary>
+/// The workload's handshake, which makes its route or subscription certain before anything is timed; and the workload
+/// run in phases, for the instruction pass: all sent first, then all received.
+/// </summary>
 public sealed partial class MessageWorkload
 {
+    /// <summary>
+    /// Hello until one arrives (bounded), then the ready marker: a PUB's hellos drop until the subscription reaches it,
+    /// which is what this waits for. Hellos in flight are skipped, so none reaches an operation.
+    /// </summary>
+    private void Handshake(TimeSpan timeout)
+    {
+        var started = System.Diagnostics.Stopwatch.GetTimestamp();
+        while (true)
+        {
+            _sender.SendHello();
+            if (_receiver.TryAcceptHello(HelloInterval))
+                break;
+
+            if (System.Diagnostics.Stopwatch.GetElapsedTime(started) > timeout)
+                throw new TimeoutException($"no hello reached the receiver within {timeout.TotalSeconds:0.#} s");
+        }
+
+        _sender.SendReady();
+        _receiver.AcceptReady();
+    }
+
     /// <summary>
     /// For the instruction pass: the sender sends all <paramref name="messages"/>, <paramref name="sent"/> waits until
     /// they are queued at the receiver, then the receiver takes them, so no count depends on how the threads met. At
