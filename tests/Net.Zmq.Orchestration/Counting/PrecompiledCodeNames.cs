@@ -25,22 +25,14 @@ public static class PrecompiledCodeNames
     }
 
     /// <summary>Writes what was heard and every loaded precompiled image into <paramref name="directory"/>.</summary>
-    public static unsafe void Write(string directory)
-    {
-        var images = new List<LoadedImage>();
-        foreach (var assembly in AppDomain.CurrentDomain.GetAssemblies().Where(a => !a.IsDynamic
-            && a.Location.Length > 0))
-        {
-            if (assembly.TryGetRawMetadata(out var metadata, out _) && PrecompiledCode.StartOf(assembly.Location,
-                (nint)metadata) is { } loadedAt)
-            {
-                images.Add(new LoadedImage(assembly.Location, loadedAt));
-            }
-        }
-
-        ProcessFiles.Write(Path.Combine(directory, PrecompiledCodeFile.FileName), new PrecompiledCodeFile(images,
+    public static unsafe void Write(string directory) =>
+        ProcessFiles.Write(Path.Combine(directory, PrecompiledCodeFile.FileName), new PrecompiledCodeFile(
+            [.. AppDomain.CurrentDomain.GetAssemblies().Where(a => !a.IsDynamic && a.Location.Length > 0)
+                .Select(a => a.TryGetRawMetadata(out var metadata, out _)
+                    && PrecompiledCode.StartOf(a.Location, (nint)metadata) is { } loadedAt
+                        ? new LoadedImage(a.Location, loadedAt) : null)
+                .OfType<LoadedImage>()],
             _listener?.Names() ?? []));
-    }
 
     /// <summary>The runtime's events of the methods it takes precompiled code for, as they come.</summary>
     private sealed class Listener : EventListener

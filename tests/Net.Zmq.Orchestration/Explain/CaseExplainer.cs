@@ -44,7 +44,7 @@ public sealed partial class CaseExplainer(string repositoryRoot)
                 .Select(n => n.Reason))
             : $"'{id}' is no case id. An id is <driver>/<suite>/<pattern>/<transport>/<mode>/<strategy>/<size>, e.g. " +
               "NetZmq/Patterns/PushPull/Inproc/Poller/ReusedBuffer/1KiB; --list prints them all.");
-        var said = new Said();
+        var said = new Said([], [], []);
         var reference = PerfCases.ReferenceOf(c);
         DescribeCase(c, reference, said);
         DescribeLoop(c, said);
@@ -55,14 +55,8 @@ public sealed partial class CaseExplainer(string repositoryRoot)
     }
 
     /// <summary>What an explanation collects: its lines, the file:line it cites, what the code does not say.</summary>
-    private sealed class Said
+    private sealed record Said(List<string> Lines, List<SourceLine> Sources, List<string> Problems)
     {
-        public List<string> Lines { get; } = [];
-
-        public List<SourceLine> Sources { get; } = [];
-
-        public List<string> Problems { get; } = [];
-
         public void Say(string line) => Lines.Add(line);
 
         /// <summary>The line as shown, kept as a source; or "(not found)", kept as a problem.</summary>

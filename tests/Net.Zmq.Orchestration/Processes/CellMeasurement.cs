@@ -16,27 +16,19 @@ internal static class CellMeasurement
     /// <summary>Units are numbered process-wide: operations of different cells or passes never pair.</summary>
     private static int _nextUnit;
 
-    /// <summary>About how many seconds measuring <paramref name="cases"/> takes here.</summary>
-    public static double EstimatedSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
-        PerfCases.CellSeconds(cases, profile).Values.Sum();
-
     /// <summary>Each cell's interleaved schedule, from the profile's sampling of it and this process's seed.</summary>
-    private static Dictionary<string, CellPlan> Plans(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile)
-    {
-        var plans = new Dictionary<string, CellPlan>(StringComparer.Ordinal);
-        foreach (var cell in cases.GroupBy(c => c.Cell))
+    private static Dictionary<string, CellPlan> Plans(
+        IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
+        cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
         {
             var ids = cell.Select(c => c.Id).ToList();
             var sampling = PerfCases.SamplingOf(cell.ToList(), profile);
             var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
                 sampling.Blocks, sampling.UnitsPerBlock,
                 Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
-            plans[cell.Key] = new CellPlan(
+            return new CellPlan(
                 schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
-        }
-
-        return plans;
-    }
+        }, StringComparer.Ordinal);
 
     public static IReadOnlyList<CaseMeasurement> Measure(
         IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile, InjectionPlan? injection,

@@ -54,15 +54,10 @@ internal sealed class ChildProcesses(string assembly)
     }
 
     /// <summary>The .NET host this process runs under (or the SDK's), to run the test assembly again.</summary>
-    private static string DotnetHost()
-    {
-        if (Environment.ProcessPath is { } self && Path.GetFileNameWithoutExtension(self) == "dotnet")
-            return self;
-
-        return Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host)
-            ? host
-            : "dotnet";
-    }
+    private static string DotnetHost() =>
+        Environment.ProcessPath is { } self && Path.GetFileNameWithoutExtension(self) == "dotnet" ? self
+        : Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
+        : "dotnet";
 }
 
 /// <summary>

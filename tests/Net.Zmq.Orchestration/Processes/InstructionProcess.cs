@@ -111,14 +111,11 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     }
 
     /// <summary>Why instructions cannot be counted here; null where they can.</summary>
-    private static string? Unavailable()
+    private static string? Unavailable() =>
+        InstructionMarks.Unavailable ?? OtherThreads.Unavailable ?? WhyNoValgrind();
+
+    private static string? WhyNoValgrind()
     {
-        if (InstructionMarks.Unavailable is { } marks)
-            return marks;
-
-        if (OtherThreads.Unavailable is { } threads)
-            return threads;
-
         try
         {
             using var valgrind = Process.Start(new ProcessStartInfo("valgrind", "--version")

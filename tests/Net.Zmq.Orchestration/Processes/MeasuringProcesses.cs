@@ -35,7 +35,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
                 (settings.Injection is not null && !injected
                     ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)"
                     : ""));
-            measured.Add(Run(request, seed, CellMeasurement.EstimatedSeconds(cases, share), directory, log, progress));
+            measured.Add(Run(
+                request, seed, PerfCases.CellSeconds(cases, share).Values.Sum(), directory, log, progress));
         }
 
         return measured;

@@ -22,10 +22,7 @@ public sealed class DriverSelection(IReadOnlySet<DriverId>? named)
     public static DriverSelection FromEnvironment(Func<string, string?> environment)
     {
         var value = environment(Variable);
-        if (string.IsNullOrWhiteSpace(value))
-            return Default;
-
-        return new DriverSelection(value
+        return string.IsNullOrWhiteSpace(value) ? Default : new DriverSelection(value
             .Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(part => Enum.TryParse<DriverId>(part, ignoreCase: false, out var id) && Enum.IsDefined(id)
                 ? id

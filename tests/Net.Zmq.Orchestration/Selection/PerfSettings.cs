@@ -95,16 +95,10 @@ public sealed record PerfSettings(
     }
 
     /// <summary>PERF_PROCESSES (1 to 20), or null when unset; anything else is an error naming it.</summary>
-    public static int? ProcessesFromEnvironment(Func<string, string?> environment)
-    {
-        var text = environment("PERF_PROCESSES");
-        if (string.IsNullOrWhiteSpace(text))
-            return null;
-
-        return int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var n)
-            && n is >= 1 and <= 20
+    public static int? ProcessesFromEnvironment(Func<string, string?> environment) =>
+        environment("PERF_PROCESSES") is not { } text || string.IsNullOrWhiteSpace(text) ? null
+        : int.TryParse(text.Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n is >= 1 and <= 20
             ? n
-            : throw new ArgumentException(
-                $"PERF_PROCESSES={text} is not a number of processes: a whole number from 1 to 20");
-    }
+        : throw new ArgumentException(
+            $"PERF_PROCESSES={text} is not a number of processes: a whole number from 1 to 20");
 }
