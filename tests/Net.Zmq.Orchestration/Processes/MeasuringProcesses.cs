@@ -19,10 +19,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
 
     public IReadOnlyList<MeasuredProcess> Measure(
         IReadOnlyList<CaseDefinition> cases, MeasurementProfile sampling, int processes,
-        PerfSettings settings, string directory, Action<string> log, Action<string> progress)
-    {
-        var measured = new List<MeasuredProcess>();
-        for (var process = 0; process < processes; process++)
+        PerfSettings settings, string directory, Action<string> log, Action<string> progress) =>
+        [.. Enumerable.Range(0, processes).Select(process =>
         {
             var share = sampling.ShareOf(process, processes);
             var injected = settings.InjectedProcesses?.Contains(process + 1) ?? true;
@@ -35,12 +33,8 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
                 (settings.Injection is not null && !injected
                     ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)"
                     : ""));
-            measured.Add(Run(
-                request, seed, PerfCases.CellSeconds(cases, share).Values.Sum(), directory, log, progress));
-        }
-
-        return measured;
-    }
+            return Run(request, seed, PerfCases.CellSeconds(cases, share).Values.Sum(), directory, log, progress);
+        })];
 
     private MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory,
         Action<string> log, Action<string> progress)

@@ -79,20 +79,14 @@ public sealed record PerfSettings(
         };
 
     /// <summary>PERF_INJECT_PROCESSES (<c>1</c>, <c>1;3</c>), or null when unset; malformed is an error.</summary>
-    public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment)
-    {
-        var text = environment("PERF_INJECT_PROCESSES");
-        if (string.IsNullOrWhiteSpace(text))
-            return null;
-
-        var numbers = text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+    public static IReadOnlySet<int>? InjectedProcessesFromEnvironment(Func<string, string?> environment) =>
+        environment("PERF_INJECT_PROCESSES") is not { } text || string.IsNullOrWhiteSpace(text) ? null
+        : text.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
             .Select(t => int.TryParse(t, NumberStyles.None, CultureInfo.InvariantCulture, out var n) && n >= 1 ? n : 0)
-            .ToHashSet();
-        return numbers.Count > 0 && !numbers.Contains(0)
+            .ToHashSet() is { Count: > 0 } numbers && !numbers.Contains(0)
             ? numbers
             : throw new ArgumentException(
                 $"PERF_INJECT_PROCESSES={text} is not a list of process numbers: e.g. 1 or 1;3 (from 1)");
-    }
 
     /// <summary>PERF_PROCESSES (1 to 20), or null when unset; anything else is an error naming it.</summary>
     public static int? ProcessesFromEnvironment(Func<string, string?> environment) =>

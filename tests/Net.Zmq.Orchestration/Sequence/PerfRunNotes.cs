@@ -45,18 +45,13 @@ internal static class PerfRunNotes
     }
 
     /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
-    public static IEnumerable<RunNote> Busy(IReadOnlyList<AnalyzedCase> analyzed)
-    {
-        var busy = analyzed.Where(c => GateEvaluator.IsBusy(c.Measurement)).ToList();
-        if (busy.Count > 0)
-        {
-            yield return new RunNote(NoteKind.BusyMachine, string.Create(CultureInfo.InvariantCulture,
-                $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured " +
-                $"(other processes used up to {busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): " +
-                $"their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead, " +
-                $"on slowdowns beyond {GateEvaluator.BusyMachineRatioTolerance:P0}."));
-        }
-    }
+    public static IEnumerable<RunNote> Busy(IReadOnlyList<AnalyzedCase> analyzed) =>
+        analyzed.Where(c => GateEvaluator.IsBusy(c.Measurement)).ToList() is not { Count: > 0 } busy ? [] :
+        [new RunNote(NoteKind.BusyMachine, string.Create(CultureInfo.InvariantCulture,
+            $"The machine was busy while {busy.Count} of {analyzed.Count} cases were measured " +
+            $"(other processes used up to {busy.Max(c => c.Measurement.NeighbourCpus):0.00} CPUs): " +
+            $"their wall-time regressions are shown, not judged, and their CPU-time ratios are gated instead, " +
+            $"on slowdowns beyond {GateEvaluator.BusyMachineRatioTolerance:P0}."))];
 
     /// <summary>Per driver, blocking calls a signal interrupted and made again (<see cref="Interruptions"/>).</summary>
     public static IEnumerable<RunNote> Interrupted(Dictionary<DriverId, long> before) =>

@@ -76,7 +76,8 @@ public static class PerfRunSequence
         settings.Injection?.RequireEveryEntryMatches([.. selection.Cases.Select(c => c.Id)]);
         notes.Say(selection.Notes);
         var identity = PerfRunIdentity.Of(settings, layout, selection);
-        var merged = settings.MergeDirectory is { } folder ? Merge(folder, identity, Here(settings)) : null;
+        // A merge of shards (PERF_MERGE) is replayed in place of measuring.
+        var merged = settings.MergeDirectory is { } folder ? ShardMerge.Replay(folder, identity, Here(settings)) : null;
         notes.Say(merged is null ? [] : [merged.Note]);
         if (settings.Shard is { } shard)
         {
@@ -122,21 +123,6 @@ public static class PerfRunSequence
         ProcessFiles.Write(Path.Combine(settings.ArtifactsDirectory, record.FileName), record);
         log($"report: {Path.Combine(settings.ArtifactsDirectory, ReportFiles.ReportName)}");
         return run;
-    }
-
-    /// <summary>
-    /// A merge of shards (PERF_MERGE) replayed in place of measuring (<see cref="ShardMerge"/>); a shard from another
-    /// machine class makes this a machine where no time is judged against a baseline.
-    /// </summary>
-    private static MergedShards Merge(string folder, RunIdentity identity, MachineFingerprint machine)
-    {
-        var (measure, count, countInstructions, merged) = ShardMerge.Replay(folder, identity);
-        var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
-        var judgedOn = elsewhere.Count == 0
-            ? machine
-            : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-        return new MergedShards(
-            (measure, count, countInstructions, judgedOn), merged, PerfRunNotes.Merged(folder, merged, elsewhere));
     }
 
     /// <summary>

@@ -17,10 +17,10 @@ public static class ShardMerge
     /// <summary>
     /// A measurer replaying the shards in <paramref name="directory"/> (all N of a run of <paramref name="identity"/>):
     /// their first pass, exactly the cases asked; for a confirmation, what each shard measured again (cells are never
-    /// split, so a case's gates are the same there and here).
+    /// split, so a case's gates are the same there and here). A shard from another machine class than
+    /// <paramref name="machine"/> makes this a machine where no time is judged against a baseline.
     /// </summary>
-    public static (CaseMeasurer Measure, CaseCounter Count, InstructionCounter CountInstructions,
-        IReadOnlyList<ShardSummary> Shards) Replay(string directory, RunIdentity identity)
+    internal static MergedShards Replay(string directory, RunIdentity identity, MachineFingerprint machine)
     {
         var shards = RunMeasurements.ReadShards(directory, identity);
         IReadOnlyList<MeasuredProcess> Measure(
@@ -45,8 +45,13 @@ public static class ShardMerge
             s.Run.Counts ?? RunCounts.None($"{s.Path} holds no native call counts")));
         var instructions = RunInstructions.Merge(shards.Select(s =>
             s.Run.Instructions ?? RunInstructions.None($"{s.Path} holds no instruction counts")));
-        return (Measure, _ => counts, _ => instructions,
-            [.. shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))]);
+        var merged = shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))
+            .ToList();
+        var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
+        var judgedOn = elsewhere.Count == 0
+            ? machine : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
+        return new MergedShards((Measure, _ => counts, _ => instructions, judgedOn), merged,
+            PerfRunNotes.Merged(directory, merged, elsewhere));
     }
 
     /// <summary>The shards measured other cases than this run selects: which, up to five each way.</summary>

@@ -31,11 +31,10 @@ public sealed record SuiteDeclaration(SuiteId Id, string ReferenceVariant, bool 
     public bool MayHold(string id) => CatalogCaseOf(id) is { } c && CaseCatalog.IsKnownId(c.Id);
 
     /// <summary>The suite's cases judged against its file, with the gates it declares.</summary>
-    public IReadOnlyList<GateResult> Evaluate(IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath)
-    {
-        var gates = GateEvaluator.Evaluate(cases, basis, baselinePath, gateCpuTime: GatesCpuTimeAlways);
-        return GatesAllocation ? gates : gates.Where(g => !g.Id.IsAllocation).ToList();
-    }
+    public IReadOnlyList<GateResult> Evaluate(
+        IReadOnlyList<AnalyzedCase> cases, BaselineBasis basis, string baselinePath) =>
+        [.. GateEvaluator.Evaluate(cases, basis, baselinePath, gateCpuTime: GatesCpuTimeAlways)
+            .Where(g => GatesAllocation || !g.Id.IsAllocation)];
 
     /// <summary>A driver's suite of the catalog: its own cases, each against its group's reference variant.</summary>
     public static SuiteDeclaration OfCatalog(DriverId driver, Suite suite) => new(
