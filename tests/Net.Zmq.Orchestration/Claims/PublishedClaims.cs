@@ -67,11 +67,10 @@ public static partial class PublishedClaims
             + "and is at least 3 × slower than ArrayPool.";
         return PerSize("C6", claim, CaseCatalog.BufferStrategySizes.Where(s => s >= 131072), size =>
         {
-            if (at.Strategy(BufferStrategy.ByteArray, size) is not { } bytes
-                || at.Strategy(BufferStrategy.ArrayPool, size) is not { } pool)
-            {
+            var (bytes, pool) =
+                (at.Strategy(BufferStrategy.ByteArray, size), at.Strategy(BufferStrategy.ArrayPool, size));
+            if (bytes is null || pool is null)
                 return null;
-            }
 
             var slower = SuiteAnalysis.Compare(bytes.Measurement, pool.Measurement);
             var gen2 = bytes.Measurement.Gen2PerThousandOperations;
@@ -116,11 +115,9 @@ public static partial class PublishedClaims
         const string claim = "Poller allocates about 120-160 B more per operation than blocking receive.";
         var check = PerSize("C9", claim, CaseCatalog.ReceiveModeSizes, size =>
         {
-            if (at.Mode(ReceiveMode.Poller, size) is not { } poller
-                || at.Mode(ReceiveMode.PureBlocking, size) is not { } blocking)
-            {
+            var (poller, blocking) = (at.Mode(ReceiveMode.Poller, size), at.Mode(ReceiveMode.PureBlocking, size));
+            if (poller is null || blocking is null)
                 return null;
-            }
 
             var more = poller.Measurement.BytesAllocatedPerOperation - blocking.Measurement.BytesAllocatedPerOperation;
             return ([more is >= 120 and <= 160 ? ClaimVerdict.Holds : ClaimVerdict.DoesNotHold],

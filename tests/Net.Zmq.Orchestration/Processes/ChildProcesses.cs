@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using NetZmqTests.Gating.Running;
 
 namespace NetZmqTests.Orchestration.Processes;
 
@@ -6,15 +7,19 @@ namespace NetZmqTests.Orchestration.Processes;
 internal sealed class ChildProcesses(string assembly)
 {
     /// <summary>
-    /// Runs one explicit test with <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if
-    /// given, its lines to <paramref name="lines"/>, and reads the <paramref name="output"/> it writes afresh; an error
-    /// where it fails or outlives <paramref name="deadline"/>.
+    /// Writes <paramref name="request"/> where its variable tells the child to read it, runs one explicit test with
+    /// that variable and <paramref name="environment"/>, under <paramref name="wrapper"/> (e.g. Valgrind) if given, its
+    /// lines to <paramref name="lines"/>, and reads the <paramref name="output"/> it writes afresh; an error where it
+    /// fails or outlives <paramref name="deadline"/>.
     /// </summary>
-    public T Run<T>(string method, string what, string output, TimeSpan deadline,
-        IReadOnlyDictionary<string, string> environment, ChildLines lines, IReadOnlyList<string>? wrapper = null)
+    public T Run<TRequest, T>(string method, string what, (string Variable, string Path, TRequest Content) request,
+        string output, TimeSpan deadline, IReadOnlyDictionary<string, string> environment, ChildLines lines,
+        IReadOnlyList<string>? wrapper = null)
     {
+        ProcessFiles.Write(request.Path, request.Content);
         File.Delete(output);
-        var start = StartInfo(method, environment, wrapper ?? []);
+        var start = StartInfo(
+            method, new Dictionary<string, string>(environment) { [request.Variable] = request.Path }, wrapper ?? []);
         using var child = Process.Start(start) ?? throw new InvalidOperationException(
             $"could not start {what}: {start.FileName} {string.Join(' ', start.ArgumentList)}");
         child.OutputDataReceived += (_, e) => lines.Relay(e.Data);
@@ -32,7 +37,7 @@ internal sealed class ChildProcesses(string assembly)
         if (child.ExitCode != 0 || !File.Exists(output))
             throw new InvalidOperationException($"{what} failed, exit code {child.ExitCode}: {lines.Tail()}");
 
-        return Gating.Running.ProcessFiles.Read<T>(output);
+        return ProcessFiles.Read<T>(output);
     }
 
     /// <summary>One explicit test, run serially, with <paramref name="environment"/> added to this process's.</summary>

@@ -23,9 +23,8 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     /// (a default sized by the cache would make counts machine-dependent); two processors whatever the machine; and no
     /// write-xor-execute double mapping, which Valgrind does not follow.
     /// </summary>
-    private static Dictionary<string, string> ProcessEnvironment(string requestPath, string directory) => new()
+    private static Dictionary<string, string> ProcessEnvironment(string directory) => new()
     {
-        [InstructionRequest.Variable] = requestPath,
         ["DOTNET_PerfMapEnabled"] = "3",
         ["DOTNET_PerfMapJitDumpPath"] = directory,
         ["DOTNET_gcServer"] = "0",
@@ -99,13 +98,12 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     {
         Directory.CreateDirectory(directory);
         var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
-        var requestPath = Path.Combine(directory, "instruction-request.json");
-        ProcessFiles.Write(requestPath, request);
         // About a second a case under Valgrind, and start-up.
-        var manifest = _children.Run<InstructionManifest>(entry.CountInstructions,
-            $"the instruction process ({label})", Path.Combine(directory, InstructionManifest.FileName),
-            TimeSpan.FromSeconds((3 * cases.Count) + 300),
-            ProcessEnvironment(requestPath, directory), new ChildLines(label, log), Valgrind(directory));
+        var manifest = _children.Run<InstructionRequest, InstructionManifest>(entry.CountInstructions,
+            $"the instruction process ({label})",
+            (InstructionRequest.Variable, Path.Combine(directory, "instruction-request.json"), request),
+            Path.Combine(directory, InstructionManifest.FileName), TimeSpan.FromSeconds((3 * cases.Count) + 300),
+            ProcessEnvironment(directory), new ChildLines(label, log), Valgrind(directory));
         return InstructionProfiles.Read(directory, manifest, InstructionCounting.IsNativeLibrary,
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));
     }

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using NetZmqTests.Gating.Counting;
 using NetZmqTests.Gating.Measurements;
 using NetZmqTests.Gating.Running;
@@ -39,18 +40,14 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
     private MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory,
         Action<string> log, Action<string> progress)
     {
-        var requestPath = Path.Combine(directory, $"request-{request.Process}.json");
-        ProcessFiles.Write(requestPath, request);
         var clock = Stopwatch.StartNew();
         // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
-        var measured = _children.Run<MeasuredProcess>(entry.Measure,
-            $"measuring process {request.Process + 1} (seed {seed})", request.Output,
-            TimeSpan.FromSeconds((3 * estimatedSeconds) + 300),
-            new Dictionary<string, string>
-            {
-                [MeasurementRequest.Variable] = requestPath,
-                [RunSeed.Variable] = seed.ToString(System.Globalization.CultureInfo.InvariantCulture),
-            }, new ChildLines($"process {request.Process + 1}", log, progress));
+        var measured = _children.Run<MeasurementRequest, MeasuredProcess>(entry.Measure,
+            $"measuring process {request.Process + 1} (seed {seed})",
+            (MeasurementRequest.Variable, Path.Combine(directory, $"request-{request.Process}.json"), request),
+            request.Output, TimeSpan.FromSeconds((3 * estimatedSeconds) + 300),
+            new Dictionary<string, string> { [RunSeed.Variable] = seed.ToString(CultureInfo.InvariantCulture) },
+            new ChildLines($"process {request.Process + 1}", log, progress));
         return measured with { Seconds = clock.Elapsed.TotalSeconds };
     }
 
@@ -66,18 +63,13 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
 
         var request = new CountingRequest(
             [.. cases.Select(c => c.Id)], settings.Injection?.Text, Path.Combine(directory, "counts.json"));
-        var requestPath = Path.Combine(directory, "counting-request.json");
-        ProcessFiles.Write(requestPath, request);
         var clock = Stopwatch.StartNew();
         log($"counting native calls in a process of its own: {cases.Count} cases");
         // About 50 ms a case (three short repetitions and a workload per cell), and start-up.
-        var counts = _children.Run<RunCounts>(entry.Count, "the counting process", request.Output,
+        var counts = _children.Run<CountingRequest, RunCounts>(entry.Count, "the counting process",
+            (CountingRequest.Variable, Path.Combine(directory, "counting-request.json"), request), request.Output,
             TimeSpan.FromSeconds((0.5 * cases.Count) + 300),
-            new Dictionary<string, string>
-            {
-                [CountingRequest.Variable] = requestPath,
-                [NativeCallCounter.Variable] = "1",
-            }, new ChildLines("counting", log));
+            new Dictionary<string, string> { [NativeCallCounter.Variable] = "1" }, new ChildLines("counting", log));
         log($"counted in {clock.Elapsed.TotalSeconds:0} s");
         return counts;
     }

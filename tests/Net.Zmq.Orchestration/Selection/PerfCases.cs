@@ -37,11 +37,9 @@ public static class PerfCases
 
     /// <summary>About how long each cell of <paramref name="cases"/> takes with a profile's sampling.</summary>
     public static IReadOnlyDictionary<string, double> CellSeconds(IReadOnlyList<CaseDefinition> cases, MeasurementProfile profile) =>
-        cases.GroupBy(c => c.Cell).ToDictionary(cell => cell.Key, cell =>
-        {
-            var sampling = SamplingOf(cell.ToList(), profile);
-            return EstimatedSeconds(cell.First(), sampling.OperationsPerCase * cell.Count(), sampling.Blocks);
-        }, StringComparer.Ordinal);
+        cases.GroupBy(c => c.Cell).Select(cell => (Cell: cell, Sampling: SamplingOf(cell.ToList(), profile)))
+            .ToDictionary(c => c.Cell.Key, c => EstimatedSeconds(c.Cell.First(),
+                c.Sampling.OperationsPerCase * c.Cell.Count(), c.Sampling.Blocks), StringComparer.Ordinal);
 
     /// <summary>How <paramref name="profile"/> samples the cell whose cases are <paramref name="cellCases"/>.</summary>
     public static Sampling SamplingOf(IReadOnlyList<CaseDefinition> cellCases, MeasurementProfile profile) =>

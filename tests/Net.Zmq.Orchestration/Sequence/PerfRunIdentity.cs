@@ -18,17 +18,13 @@ public static class PerfRunIdentity
             [.. selection.Cases.Select(c => c.Driver).Distinct().Order().Select(Describe)]);
 
     /// <summary>A driver's version, plus a hash of a Net.Zmq build's files (head and base may share one).</summary>
-    private static string Describe(DriverId id)
-    {
-        var version = ZmqDrivers.Get(id).Availability.Provenance?.Version ?? "?";
-        var files = id switch
+    private static string Describe(DriverId id) =>
+        $"{id} {ZmqDrivers.Get(id).Availability.Provenance?.Version ?? "?"}" + (id switch
         {
             DriverId.NetZmq => NetZmqBuildFiles.Head,
             DriverId.NetZmqBase => NetZmqBuildFiles.Base.Files,
             _ => null,
-        };
-        return files is null ? $"{id} {version}" : $"{id} {version} sha256:{Hash(files)}";
-    }
+        } is { } files ? $" sha256:{Hash(files)}" : "");
 
     private static string Hash(NetZmqBuildFiles files)
     {
