@@ -14,14 +14,10 @@ public static partial class PublishedClaims
         var measured = sizes.Select(size => (size, c: at.Strategy(strategy, size)))
             .Where(x => x.c is not null)
             .Select(x => (x.size, bytes: x.c!.Measurement.BytesAllocatedPerOperation)).ToList();
-        if (measured.Count == 0)
-            return NotMeasured(id, claim, gate);
-
-        var verdict = measured.Any(m => m.bytes >= clearlyAbove) ? ClaimVerdict.DoesNotHold
-            : measured.Any(m => m.bytes > holdsUpTo) ? ClaimVerdict.Unclear
-            : ClaimVerdict.Holds;
-        return new ClaimCheck(id, claim, verdict,
-            string.Join("; ", measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")), gate);
+        return Combine(id, claim,
+            [.. measured.Select(m => m.bytes >= clearlyAbove ? ClaimVerdict.DoesNotHold
+                : m.bytes > holdsUpTo ? ClaimVerdict.Unclear : ClaimVerdict.Holds)],
+            [.. measured.Select(m => $"{Size(m.size)} {Units.Bytes(m.bytes)}/op")], gate);
     }
 
     /// <summary>
@@ -39,10 +35,8 @@ public static partial class PublishedClaims
 
     private static ClaimCheck Ranged(string id, string claim, List<(string Label, RatioEstimate Ratio)> ratios,
         double low, double high, ClaimGate? gate = null) =>
-        ratios.Count == 0
-            ? NotMeasured(id, claim, gate)
-            : Combine(id, claim, ratios.Select(r => Within(r.Ratio, low, high)).ToList(),
-                ratios.Select(r => $"{r.Label} {r.Ratio}").ToList(), gate);
+        Combine(id, claim, [.. ratios.Select(r => Within(r.Ratio, low, high))],
+            [.. ratios.Select(r => $"{r.Label} {r.Ratio}")], gate);
 
     /// <summary>A claim judged at each size whose cases were all measured (null where some were not).</summary>
     private static ClaimCheck PerSize(string id, string claim, IEnumerable<int> sizes,

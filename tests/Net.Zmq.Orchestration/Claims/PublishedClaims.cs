@@ -96,12 +96,10 @@ public static partial class PublishedClaims
             + "(read here as 0.95-1.05 ×). Over tcp, blocking receive.";
         return PerSize("C8", claim, CaseCatalog.PatternSizes, size =>
         {
-            if (at.OfPattern(Pattern.PushPull, size) is not { } push
-                || at.Mode(ReceiveMode.PureBlocking, size) is not { } router
-                || at.OfPattern(Pattern.PubSub, size) is not { } pub)
-            {
+            var (push, router, pub) = (at.OfPattern(Pattern.PushPull, size), at.Mode(ReceiveMode.PureBlocking, size),
+                at.OfPattern(Pattern.PubSub, size));
+            if (push is null || router is null || pub is null)
                 return null;
-            }
 
             var routerRatio = SuiteAnalysis.Compare(router.Measurement, push.Measurement);
             var pubRatio = SuiteAnalysis.Compare(pub.Measurement, push.Measurement);

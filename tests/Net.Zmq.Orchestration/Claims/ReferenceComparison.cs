@@ -51,14 +51,12 @@ public sealed record ReferenceComparison(string CaseId, RatioEstimate Ratio, Rat
         var judged = Busy
             ? string.Create(CultureInfo.InvariantCulture, $"judged in CPU time: {NeighbourCpus:0.00} CPUs busy beside it")
             : "judged in wall time";
+        var rounds = RoundRatios.Count == 0 ? "" : "; rounds "
+            + string.Join(" ", RoundRatios.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)));
         return string.Create(CultureInfo.InvariantCulture,
             $"{CaseId}: the suite's operation takes {Ratio} × the minimal loop's, CPU time {CpuRatio} × " +
             $"({SuiteMessagesPerSecond / 1e6:0.000} M against {ReferenceMessagesPerSecond / 1e6:0.000} M messages/s, " +
             $"{Rounds} fresh pairs of connections × {UnitsPerRound} units, threads {Placement.Split(':')[0]}, " +
-            $"{judged}{EachRound()}): {verdict} ±{Tolerance:P0}{consequence}");
+            $"{judged}{rounds}): {verdict} ±{Tolerance:P0}{consequence}");
     }
-
-    private string EachRound() => RoundRatios.Count == 0
-        ? ""
-        : "; rounds " + string.Join(" ", RoundRatios.Select(r => r.ToString("0.000", CultureInfo.InvariantCulture)));
 }

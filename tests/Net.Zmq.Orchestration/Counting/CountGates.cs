@@ -22,12 +22,11 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
         var baselines = new CountBaselineGates(store, refreshing, runtime, instructions.Cpu ?? "");
         var calls = counts.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
         var counted = instructions.Cases.ToDictionary(c => c.Case, StringComparer.Ordinal);
-        List<GatedSuite> suites = [.. subjects.Select(s =>
+        return ([.. subjects.Select(s =>
             DerivedSuites.Find(s.SuiteId) is { Judgement.ByTheReference: true } paired
                 ? s with { Gates = [.. s.Gates, .. PairedCounts(paired, s, counts, calls, counted)] }
             : Enum.TryParse<DriverId>(s.Subject, out var driver) && DerivedSuites.ReferenceOnly(driver) is not null ? s
-            : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })];
-        return (suites, baselines.Notes);
+            : s with { Gates = [.. s.Gates, .. BaselineGates(baselines, s, counts, instructions)] })], baselines.Notes);
     }
 
     /// <summary>Notes where calls or instructions were not counted, or some cases failed being counted.</summary>
@@ -92,16 +91,9 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
 
     /// <summary>Every compared case counted for both subject and reference, with the paired case's id.</summary>
     private static IEnumerable<(T Subject, T Reference, string PairedId)> Pairs<T>(
-        PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted)
-    {
-        foreach (var comparison in compared.Cases)
-        {
-            if (paired.MeasuredCases(comparison.Case.Id) is [var subject, var reference]
-                && counted.TryGetValue(subject, out var subjectCounts)
-                && counted.TryGetValue(reference, out var referenceCounts))
-            {
-                yield return (subjectCounts, referenceCounts, comparison.Case.Id);
-            }
-        }
-    }
+        PairedSuite paired, GatedSuite compared, Dictionary<string, T> counted) =>
+        compared.Cases.Select(c => (Ids: paired.MeasuredCases(c.Case.Id), PairedId: c.Case.Id))
+            .Where(c => c.Ids is [var subject, var reference]
+                && counted.ContainsKey(subject) && counted.ContainsKey(reference))
+            .Select(c => (counted[c.Ids![0]], counted[c.Ids[1]], c.PairedId));
 }

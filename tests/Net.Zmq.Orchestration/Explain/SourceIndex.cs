@@ -67,11 +67,8 @@ public sealed class SourceIndex(string repositoryRoot)
                 continue;
             }
 
-            foreach (var c in line)
-            {
-                depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-                opened |= c == '{';
-            }
+            depth += line.Count(c => c == '{') - line.Count(c => c == '}');
+            opened |= line.Contains('{', StringComparison.Ordinal);
 
             if (opened && depth == 0)
                 yield break;

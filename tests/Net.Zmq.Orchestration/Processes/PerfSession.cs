@@ -48,13 +48,8 @@ public sealed class PerfSession(ProcessEntryPoints entry, SourceLayout layout)
                 }
             }
 
-            if (_failure is not null)
-            {
-                throw new InvalidOperationException(
-                    $"The Perf run failed before any gate: {_failure.Message}", _failure);
-            }
-
-            return _run!;
+            return _failure is null ? _run! : throw new InvalidOperationException(
+                $"The Perf run failed before any gate: {_failure.Message}", _failure);
         }
     }
 
