@@ -21,8 +21,7 @@ public sealed partial class CaseExplainer
             return [];
         }
 
-        var suite = new SuiteId(c.Driver.ToString(), c.Suite.ToString());
-        var gates = Judged(suite, c.Id, Synthetic(c, reference), said);
+        var gates = Judged(new SuiteId(c.Driver.ToString(), c.Suite.ToString()), c.Id, Synthetic(c, reference), said);
         // File-judged first, like its own suite: the explanation reads outward from files to the reference builds.
         foreach (var paired in DerivedSuites.All
                      .Where(p => p.Subject == c.Driver && CaseCatalog.IsKnownId(c.On(p.Reference).Id))

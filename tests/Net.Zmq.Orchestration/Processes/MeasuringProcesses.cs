@@ -34,22 +34,17 @@ internal sealed class MeasuringProcesses(ProcessEntryPoints entry)
                 (settings.Injection is not null && !injected
                     ? "; PERF_INJECT not applied in this one (PERF_INJECT_PROCESSES)"
                     : ""));
-            return Run(request, seed, PerfCases.CellSeconds(cases, share).Values.Sum(), directory, log, progress);
+            var estimatedSeconds = PerfCases.CellSeconds(cases, share).Values.Sum();
+            var clock = Stopwatch.StartNew();
+            // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
+            var measured = _children.Run<MeasurementRequest, MeasuredProcess>(entry.Measure,
+                $"measuring process {process + 1} (seed {seed})",
+                (MeasurementRequest.Variable, Path.Combine(directory, $"request-{process}.json"), request),
+                request.Output, TimeSpan.FromSeconds((3 * estimatedSeconds) + 300),
+                new Dictionary<string, string> { [RunSeed.Variable] = seed.ToString(CultureInfo.InvariantCulture) },
+                new ChildLines($"process {process + 1}", log, progress));
+            return measured with { Seconds = clock.Elapsed.TotalSeconds };
         })];
-
-    private MeasuredProcess Run(MeasurementRequest request, int seed, double estimatedSeconds, string directory,
-        Action<string> log, Action<string> progress)
-    {
-        var clock = Stopwatch.StartNew();
-        // Every wait has a deadline: three times the estimate, and five minutes for start-up and the odd slow cell.
-        var measured = _children.Run<MeasurementRequest, MeasuredProcess>(entry.Measure,
-            $"measuring process {request.Process + 1} (seed {seed})",
-            (MeasurementRequest.Variable, Path.Combine(directory, $"request-{request.Process}.json"), request),
-            request.Output, TimeSpan.FromSeconds((3 * estimatedSeconds) + 300),
-            new Dictionary<string, string> { [RunSeed.Variable] = seed.ToString(CultureInfo.InvariantCulture) },
-            new ChildLines($"process {request.Process + 1}", log, progress));
-        return measured with { Seconds = clock.Elapsed.TotalSeconds };
-    }
 
     /// <summary>Counts native calls in a process of its own (<see cref="ProcessEntry.Count"/>), untimed.</summary>
     public RunCounts Count(
