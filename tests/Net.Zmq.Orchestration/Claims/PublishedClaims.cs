@@ -17,9 +17,8 @@ public static partial class PublishedClaims
 
     public static IReadOnlyList<ClaimCheck> Evaluate(IReadOnlyList<GatedSuite> subjects)
     {
-        var cases = subjects.Where(s => s.Subject == Subject.ToString()).SelectMany(s => s.Cases)
-            .ToDictionary(c => c.Case.Id, StringComparer.Ordinal);
-        var at = new Lookup(cases);
+        var at = new Lookup(subjects.Where(s => s.Subject == Subject.ToString()).SelectMany(s => s.Cases)
+            .ToDictionary(c => c.Case.Id, StringComparer.Ordinal));
         return
         [
             Ranged("C1", "Poller runs within 0.97-1.01 × PureBlocking at every size.",

@@ -30,20 +30,14 @@ public sealed class CountGates(BaselineStore store, bool refreshing, string runt
     }
 
     /// <summary>Notes where calls or instructions were not counted, or some cases failed being counted.</summary>
-    public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions)
-    {
-        if (counts.Skipped is { } why)
-            yield return PerfRunNotes.CallsNotCounted(why);
-
-        foreach (var failure in counts.Failures)
-            yield return PerfRunNotes.CallsFailed(failure);
-
-        if (instructions.Skipped is { } skipped)
-            yield return PerfRunNotes.InstructionsNotCounted(skipped);
-
-        foreach (var group in instructions.Uncounted.GroupBy(u => u.Reason, StringComparer.Ordinal))
-            yield return PerfRunNotes.NotCountedUnderValgrind([.. group.Select(u => u.Case)], group.Key);
-    }
+    public static IEnumerable<RunNote> Notes(RunCounts counts, RunInstructions instructions) =>
+    [
+        .. counts.Skipped is { } why ? [PerfRunNotes.CallsNotCounted(why)] : Array.Empty<RunNote>(),
+        .. counts.Failures.Select(PerfRunNotes.CallsFailed),
+        .. instructions.Skipped is { } reason ? [PerfRunNotes.InstructionsNotCounted(reason)] : Array.Empty<RunNote>(),
+        .. instructions.Uncounted.GroupBy(u => u.Reason, StringComparer.Ordinal)
+            .Select(group => PerfRunNotes.NotCountedUnderValgrind([.. group.Select(u => u.Case)], group.Key)),
+    ];
 
     /// <summary>A suite's counted cases against its call and instruction baselines.</summary>
     private static IEnumerable<GateResult> BaselineGates(

@@ -50,27 +50,17 @@ public sealed class SourceIndex(string repositoryRoot)
     /// <summary>The lines of a method: an expression body to its semicolon, a block to its closing brace.</summary>
     private IEnumerable<string> BodyOf(SourceLine method)
     {
-        var lines = Lines(method.Path);
         var depth = 0;
         var opened = false;
         var expression = false;
-        for (var i = method.Line - 1; i < lines.Length; i++)
+        foreach (var line in Lines(method.Path).Skip(method.Line - 1))
         {
-            var line = lines[i];
             yield return line;
             expression |= !opened && line.Contains("=>", StringComparison.Ordinal) && !line.Contains('{', StringComparison.Ordinal);
-            if (expression)
-            {
-                if (line.TrimEnd().EndsWith(';'))
-                    yield break;
-
-                continue;
-            }
-
-            depth += line.Count(c => c == '{') - line.Count(c => c == '}');
-            opened |= line.Contains('{', StringComparison.Ordinal);
-
-            if (opened && depth == 0)
+            // An expression body ends at its semicolon; braces count only in a block body.
+            depth += expression ? 0 : line.Count(c => c == '{') - line.Count(c => c == '}');
+            opened |= !expression && line.Contains('{', StringComparison.Ordinal);
+            if (expression ? line.TrimEnd().EndsWith(';') : opened && depth == 0)
                 yield break;
         }
     }

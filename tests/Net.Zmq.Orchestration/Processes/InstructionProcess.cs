@@ -49,7 +49,8 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     public RunInstructions Count(
         IReadOnlyList<CaseDefinition> cases, PerfSettings settings, string directory, Action<string> log)
     {
-        if (Unavailable() is { } why)
+        // Why instructions cannot be counted here, if they cannot.
+        if ((InstructionMarks.Unavailable ?? OtherThreads.Unavailable ?? WhyNoValgrind()) is { } why)
         {
             log($"instructions not counted: {why}");
             return RunInstructions.None(why);
@@ -108,10 +109,7 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
             PerfMap.Read(Directory.EnumerateFiles(directory, "perf-*.map"), PrecompiledCode.Read(directory)));
     }
 
-    /// <summary>Why instructions cannot be counted here; null where they can.</summary>
-    private static string? Unavailable() =>
-        InstructionMarks.Unavailable ?? OtherThreads.Unavailable ?? WhyNoValgrind();
-
+    /// <summary>Why Valgrind 3 cannot count instructions here; null where it can.</summary>
     private static string? WhyNoValgrind()
     {
         try

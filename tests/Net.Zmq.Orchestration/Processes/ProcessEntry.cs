@@ -44,9 +44,8 @@ public static class ProcessEntry
     public static void Count(string requestPath)
     {
         var request = ProcessFiles.Read<CountingRequest>(requestPath);
-        var counts = CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)], Injection(request.Injection),
-            line => Console.WriteLine(line));
-        ProcessFiles.Write(request.Output, counts);
+        ProcessFiles.Write(request.Output, CallCounting.Count([.. request.CaseIds.Select(CaseCatalog.Get)],
+            Injection(request.Injection), line => Console.WriteLine(line)));
     }
 
     /// <summary>An instruction process under callgrind: each case's repetitions marked, the manifest written.</summary>

@@ -12,13 +12,14 @@ namespace NetZmqTests.Orchestration.Sequence;
 internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile sampling)
 {
     private readonly List<IReadOnlyList<MeasuredProcess>> _passes = [];
-    private readonly List<ProcessSummary> _processes = [];
 
     public MeasurementProfile Sampling => sampling;
 
     public IReadOnlyList<IReadOnlyList<MeasuredProcess>> All => _passes;
 
-    public IReadOnlyList<ProcessSummary> Processes => _processes;
+    public IReadOnlyList<ProcessSummary> Processes => [.. _passes.SelectMany((measured, pass) => measured.Select(p =>
+        new ProcessSummary(pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds,
+            p.InThisProcess)))];
 
     /// <summary>
     /// Whether a confirmation is judged with the first pass (<see cref="MeasuredProcess.WithEarlierPasses"/>).
@@ -34,8 +35,6 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
         var pass = _passes.Count;
         var measured = measure(cases, sampling, pass);
         _passes.Add(measured);
-        _processes.AddRange(measured.Select(p => new ProcessSummary(
-            pass == 0 ? "run" : $"confirmation {pass}", p.Process, p.Seed, p.LoadedFirst, p.Seconds, p.InThisProcess)));
         return MeasuredProcess.Combine(MeasuredProcess.WithEarlierPasses(_passes))
             .GroupBy(m => m.Case.SuiteId)
             .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))

@@ -17,32 +17,22 @@ namespace NetZmqTests.Orchestration.Sequence;
 internal static class PerfRunNotes
 {
     /// <summary>What the run's settings changed (PERF_FILTER, PERF_INJECT), said before anything is measured.</summary>
-    public static IEnumerable<RunNote> OfSettings(PerfSettings settings)
-    {
-        if (settings.Filter is not null)
-        {
-            yield return new RunNote(NoteKind.Filter,
-                $"PERF_FILTER={settings.Filter}: only matching cases (and their groups' reference cases) " +
-                "were measured; baseline entries of the others were not checked.");
-        }
-
-        if (settings.Injection is not null)
-        {
-            yield return new RunNote(NoteKind.Injection,
-                $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases" +
-                (settings.InjectedProcesses is { } only
-                    ? $", in measuring process {string.Join(" and ", only.Order())} only (PERF_INJECT_PROCESSES)"
-                    : "") +
-                "; gates failing there are the point.");
-        }
-
-        if (!settings.Timing)
-        {
-            yield return new RunNote(NoteKind.CountedOnly, "PERF_TIMING=off: the cases were counted (native calls, " +
-                "instructions), written to measured.json for build/bisect.sh; " +
-                "nothing was timed and no gate was judged.");
-        }
-    }
+    public static IEnumerable<RunNote> OfSettings(PerfSettings settings) =>
+    [
+        .. settings.Filter is null ? Array.Empty<RunNote>() : [new RunNote(NoteKind.Filter,
+            $"PERF_FILTER={settings.Filter}: only matching cases (and their groups' reference cases) " +
+            "were measured; baseline entries of the others were not checked.")],
+        .. settings.Injection is null ? Array.Empty<RunNote>() : [new RunNote(NoteKind.Injection,
+            $"PERF_INJECT={settings.Injection}: deliberate regressions were injected into the matching cases" +
+            (settings.InjectedProcesses is { } only
+                ? $", in measuring process {string.Join(" and ", only.Order())} only (PERF_INJECT_PROCESSES)"
+                : "") +
+            "; gates failing there are the point.")],
+        .. settings.Timing ? Array.Empty<RunNote>() : [new RunNote(NoteKind.CountedOnly,
+            "PERF_TIMING=off: the cases were counted (native calls, " +
+            "instructions), written to measured.json for build/bisect.sh; " +
+            "nothing was timed and no gate was judged.")],
+    ];
 
     /// <summary>What the run says when other processes took a share of the machine while cells were measured.</summary>
     public static IEnumerable<RunNote> Busy(IReadOnlyList<AnalyzedCase> analyzed) =>

@@ -48,11 +48,9 @@ public static class HeadAgainstBase
     /// blocks, and only the spread between processes shows it.
     /// </summary>
     private static List<(RatioEstimate Ratio, IReadOnlyList<double>? ByProcess)> Ratios(
-        IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs, Func<CaseMeasurement, IReadOnlyList<double>> values)
-    {
-        var samples = pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).ToList();
-        return [.. pairs.Select((p, i) => samples[i].Processes < 2
-            ? (RatioEstimate.Paired(samples[i].BlocksByProcess.SelectMany(b => b).ToList()), null)
-            : (ProcessLevel.Estimate(samples[i]), (IReadOnlyList<double>?)[.. samples[i].Means.Select(Math.Exp)]))];
-    }
+        IReadOnlyList<(CaseMeasurement Head, CaseMeasurement Base)> pairs,
+        Func<CaseMeasurement, IReadOnlyList<double>> values) =>
+        [.. pairs.Select(p => PairedSamples.BlockLogRatiosByProcess(p.Head, p.Base, values)).Select(s => s.Processes < 2
+            ? (RatioEstimate.Paired(s.BlocksByProcess.SelectMany(b => b).ToList()), null)
+            : (ProcessLevel.Estimate(s), (IReadOnlyList<double>?)[.. s.Means.Select(Math.Exp)]))];
 }
