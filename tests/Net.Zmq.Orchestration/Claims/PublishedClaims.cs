@@ -79,15 +79,10 @@ public static partial class PublishedClaims
         });
     }
 
-    private static ClaimCheck MessagesAtSmallSizes(Lookup at)
-    {
-        var ratios = new[] { BufferStrategy.Message, BufferStrategy.MessageZeroCopy }
-            .Select(s => (s, c: at.Strategy(s, 64)))
-            .Where(x => x.c is not null).Select(x => (x.s.ToString(), x.c!.Ratio)).ToList();
-        return Ranged("C7",
-            "Message and MessageZeroCopy are about 2 × slower than ByteArray at 64 B (read here as 1.5-2.5 ×).",
-            ratios, 1.5, 2.5);
-    }
+    private static ClaimCheck MessagesAtSmallSizes(Lookup at) => Ranged("C7",
+        "Message and MessageZeroCopy are about 2 × slower than ByteArray at 64 B (read here as 1.5-2.5 ×).",
+        [.. new[] { BufferStrategy.Message, BufferStrategy.MessageZeroCopy }.Select(s => (s, c: at.Strategy(s, 64)))
+            .Where(x => x.c is not null).Select(x => (x.s.ToString(), x.c!.Ratio))], 1.5, 2.5);
 
     private static ClaimCheck PatternCosts(Lookup at)
     {
@@ -133,8 +128,7 @@ public static partial class PublishedClaims
         var strategies = Enum.GetValues<BufferStrategy>()
             .Select(s => (s, c: at.Strategy(s, 1024)))
             .Where(x => x.c is not null).ToList();
-        var pool = strategies.FirstOrDefault(x => x.s == BufferStrategy.MessagePool).c;
-        if (pool is null)
+        if (at.Strategy(BufferStrategy.MessagePool, 1024) is not { } pool)
             return NotMeasured("C10", claim);
 
         var others = strategies.Where(x => x.s != BufferStrategy.MessagePool).ToList();

@@ -23,11 +23,10 @@ internal static class CellMeasurement
         {
             var ids = cell.Select(c => c.Id).ToList();
             var sampling = PerfCases.SamplingOf(cell.ToList(), profile);
-            var schedule = InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
-                sampling.Blocks, sampling.UnitsPerBlock,
-                Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process);
-            return new CellPlan(
-                schedule, cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
+            return new CellPlan(InterleavedSchedule.For(new MeasurementCell(cell.Key, ids, cell.First().MessageSize),
+                    sampling.Blocks, sampling.UnitsPerBlock,
+                    Interlocked.Add(ref _nextUnit, sampling.Pairs) - sampling.Pairs, RunSeed.Process),
+                cell.ToDictionary(c => c.Id, StringComparer.Ordinal), sampling.WarmupOperations);
         }, StringComparer.Ordinal);
 
     public static IReadOnlyList<CaseMeasurement> Measure(

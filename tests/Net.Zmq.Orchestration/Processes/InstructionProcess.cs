@@ -97,7 +97,6 @@ internal sealed class InstructionProcess(ProcessEntryPoints entry)
     private RunInstructions CountIn(
         List<CaseDefinition> cases, PerfSettings settings, string directory, string label, Action<string> log)
     {
-        Directory.CreateDirectory(directory);
         var request = new InstructionRequest([.. cases.Select(c => c.Id)], settings.Injection?.Text, directory);
         // About a second a case under Valgrind, and start-up.
         var manifest = _children.Run<InstructionRequest, InstructionManifest>(entry.CountInstructions,

@@ -32,9 +32,8 @@ internal sealed class MeasurementPasses(CaseMeasurer measure, MeasurementProfile
     /// </summary>
     public IReadOnlyList<AnalyzedCase> MeasureAndAnalyze(IReadOnlyList<CaseDefinition> cases)
     {
-        var pass = _passes.Count;
-        var measured = measure(cases, sampling, pass);
-        _passes.Add(measured);
+        // The pass's number is how many came before it.
+        _passes.Add(measure(cases, sampling, _passes.Count));
         return MeasuredProcess.Combine(MeasuredProcess.WithEarlierPasses(_passes))
             .GroupBy(m => m.Case.SuiteId)
             .SelectMany(suite => SuiteAnalysis.Analyze(suite.ToList()))

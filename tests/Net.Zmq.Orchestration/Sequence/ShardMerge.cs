@@ -48,10 +48,10 @@ public static class ShardMerge
         var merged = shards.Select(s => new ShardSummary(s.Run.Shard!.ToString(), s.Run.Machine, s.Run.Seconds))
             .ToList();
         var elsewhere = merged.Where(m => m.Machine != machine.Class).Select(m => m.Shard).ToList();
-        var judgedOn = elsewhere.Count == 0
-            ? machine : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" };
-        return new MergedShards((Measure, _ => counts, _ => instructions, judgedOn), merged,
-            PerfRunNotes.Merged(directory, merged, elsewhere));
+        // Judged on this machine, or, with a shard from another class, on a machine no baseline class is.
+        return new MergedShards((Measure, _ => counts, _ => instructions, elsewhere.Count == 0
+                ? machine : machine with { Cpu = $"{machine.Cpu}, merging shards measured on other machines" }),
+            merged, PerfRunNotes.Merged(directory, merged, elsewhere));
     }
 
     /// <summary>The shards measured other cases than this run selects: which, up to five each way.</summary>
