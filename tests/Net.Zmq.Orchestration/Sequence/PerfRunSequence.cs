@@ -29,9 +29,6 @@ public delegate RunInstructions InstructionCounter(IReadOnlyList<CaseDefinition>
 /// </summary>
 public static class PerfRunSequence
 {
-    private static readonly InstructionCounter NoInstructionCounter =
-        _ => RunInstructions.None("no instruction counter was given to this run");
-
     public static JudgedRun Run(PerfSettings settings, SourceLayout layout, CaseMeasurer measure, CaseCounter count,
         Action<string> log, InstructionCounter? countInstructions = null)
     {
@@ -43,8 +40,8 @@ public static class PerfRunSequence
         var store = new BaselineStore(layout);
         var notes = new RunNoteLog(log);
         var (selection, identity, merged) = Select(settings, layout, notes, log);
-        var (measurer, counter, instructionCounter, machine) =
-            merged?.Replay ?? (measure, count, countInstructions ?? NoInstructionCounter, Here(settings));
+        var (measurer, counter, instructionCounter, machine) = merged?.Replay ?? (measure, count, countInstructions
+            ?? (_ => RunInstructions.None("no instruction counter was given to this run")), Here(settings));
         var passes = new MeasurementPasses(measurer,
             settings.UpdateBaselines ? settings.Profile.ForRefresh() : settings.Profile);
         var interruptedBefore = Enum.GetValues<DriverId>().ToDictionary(d => d, Interruptions.Count);
