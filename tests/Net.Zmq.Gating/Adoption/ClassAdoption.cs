@@ -85,20 +85,17 @@ public static class ClassAdoption
     {
         foreach (var (run, recorded) in observed)
         {
-            if (run.Machine.Class != machine.Class)
-            {
-                throw new InvalidOperationException($"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} " +
-                    $"on {machine.Class}: a class is adopted from runs of that class only");
-            }
-
-            if (recorded.Fingerprint.Version != subject.Version ||
-                recorded.Fingerprint.NativeLibrary != subject.NativeLibrary)
-            {
-                throw new InvalidOperationException(
-                    $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} " +
-                    $"({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} {subject.Version} " +
-                    $"({subject.NativeLibrary}): a class is adopted from runs of one build");
-            }
+            var problem = run.Machine.Class != machine.Class
+                ? $"{run.Path} ran on {run.Machine.Class}, {observed[0].Run.Path} on {machine.Class}: a class is " +
+                  "adopted from runs of that class only"
+                : recorded.Fingerprint.Version != subject.Version
+                  || recorded.Fingerprint.NativeLibrary != subject.NativeLibrary
+                    ? $"{run.Path} measured {suite.Subject} {recorded.Fingerprint.Version} " +
+                      $"({recorded.Fingerprint.NativeLibrary}), {observed[0].Run.Path} {subject.Version} " +
+                      $"({subject.NativeLibrary}): a class is adopted from runs of one build"
+                    : null;
+            if (problem is not null)
+                throw new InvalidOperationException(problem);
         }
     }
 

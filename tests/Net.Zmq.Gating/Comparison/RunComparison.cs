@@ -37,11 +37,8 @@ public sealed record RunResults(string Path, string MachineClass, IReadOnlyDicti
     {
         var run = ResultsFile.Read(path);
         var cases = new Dictionary<string, ComparedCase>(StringComparer.Ordinal);
-        foreach (var suite in run.Suites)
-        {
-            foreach (var c in suite.Cases.Where(c => !c.Case.IsReference))
-                cases[c.Case.Id] = new(c, suite.EntryOf(c.Case.Id)?.Tolerances ?? Tolerances.Default);
-        }
+        foreach (var (suite, c) in from s in run.Suites from c in s.Cases where !c.Case.IsReference select (s, c))
+            cases[c.Case.Id] = new(c, suite.EntryOf(c.Case.Id)?.Tolerances ?? Tolerances.Default);
 
         return new RunResults(path, run.Machine.Class, cases);
     }

@@ -23,9 +23,8 @@ public sealed record CallgrindFile(string Path, int Part, int Thread, string Tri
     public static CallgrindFile Parse(string path, TextReader reader)
     {
         var parser = new CallgrindParser(path);
-        var number = 0;
         while (reader.ReadLine() is { } line)
-            parser.Line(line, ++number);
+            parser.Line(line);
 
         return parser.Result();
     }

@@ -28,9 +28,9 @@ internal sealed class CallgrindParser(string path)
     private bool _callCostNext;
     private int _line;
 
-    public void Line(string line, int number)
+    public void Line(string line)
     {
-        _line = number;
+        _line++;
         if (line.Length == 0 || line[0] == '#')
             return;
 
@@ -168,7 +168,7 @@ internal sealed class CallgrindParser(string path)
     public CallgrindFile Result()
     {
         var functions = _costs.Where(c => c.Value.Self != 0 || c.Value.Calls != 0)
-            .Select(c => new FunctionCost(c.Key.Object, c.Key.Name, c.Value.Self, c.Value.Self + c.Value.Calls) { SystemCalls = c.Value.SystemCalls }).ToList();
+            .Select(c => new FunctionCost(c.Key.Object, c.Key.Name, c.Value.Self, c.Value.Self + c.Value.Calls, c.Value.SystemCalls)).ToList();
         var total = _totals ?? _summary ?? functions.Sum(f => f.Self);
         return new CallgrindFile(path, _part, _thread, _trigger, total, functions,
             [.. _calls.Select(c => new CallCost(c.Key.CallerObject, c.Key.Caller, c.Key.File, c.Key.Name, c.Value.Count, c.Value.Inclusive, c.Value.SystemCalls))]);

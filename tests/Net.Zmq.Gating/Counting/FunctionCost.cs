@@ -7,7 +7,4 @@ public sealed record CallCost(string CallerFile, string Caller, string CalleeFil
 /// One function's instructions in a callgrind profile, self and inclusive, and its own system calls (<c>sysCount</c>).
 /// <c>???</c> is the file of code made at run time; a function without a symbol is named by its address.
 /// </summary>
-public sealed record FunctionCost(string File, string Name, long Self, long Inclusive)
-{
-    public long SystemCalls { get; init; }
-}
+public sealed record FunctionCost(string File, string Name, long Self, long Inclusive, long SystemCalls = 0);

@@ -147,14 +147,13 @@ public sealed record PartComparison(
             whole > 0 ? steady / whole : 0, functions, calls);
     }
 
-    internal static readonly Counts NoCalls = new Dictionary<string, IReadOnlyList<long>>();
-
-    internal static List<CountChange> Changes(Counts now, Counts nowCalls, int nowMessages,
-        Counts before, Counts beforeCalls, int beforeMessages, Func<string, Side, Side, CountChange> compare)
+    /// <param name="nowCalls">Null where the counts are not of functions (system calls).</param>
+    internal static List<CountChange> Changes(Counts now, Counts? nowCalls, int nowMessages,
+        Counts before, Counts? beforeCalls, int beforeMessages, Func<string, Side, Side, CountChange> compare)
     {
         var repetitions = now.Values.Concat(before.Values).Select(v => v.Count).DefaultIfEmpty(0).Max();
-        Side Of(Counts counts, Counts calls, int messages, string name) =>
-            new(counts.GetValueOrDefault(name) ?? new long[repetitions], calls.GetValueOrDefault(name) ?? [], messages);
+        Side Of(Counts counts, Counts? calls, int messages, string name) => new(
+            counts.GetValueOrDefault(name) ?? new long[repetitions], calls?.GetValueOrDefault(name) ?? [], messages);
         return [.. now.Keys.Union(before.Keys, StringComparer.Ordinal)
             .Select(name => compare(name, Of(now, nowCalls, nowMessages, name),
                 Of(before, beforeCalls, beforeMessages, name)))

@@ -100,20 +100,14 @@ public sealed record RunMeasurements(
     {
         foreach (var (path, run) in shards)
         {
-            if (run.Schema != CurrentSchema)
-            {
-                throw new InvalidDataException(
-                    $"{path}: schema {run.Schema}, but this merge reads schema {CurrentSchema}");
-            }
-
-            if (run.Shard is null)
-                throw new InvalidDataException($"{path}: field 'shard' is missing: not a shard's file");
-
-            if (expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences)
-            {
-                throw new InvalidDataException(
-                    $"{path}: shard {run.Shard} is not of this run: {string.Join("; ", differences)}");
-            }
+            var problem = run.Schema != CurrentSchema
+                ? $"schema {run.Schema}, but this merge reads schema {CurrentSchema}"
+                : run.Shard is null ? "field 'shard' is missing: not a shard's file"
+                : expected.DifferencesFrom(run.Identity) is { Count: > 0 } differences
+                    ? $"shard {run.Shard} is not of this run: {string.Join("; ", differences)}"
+                    : null;
+            if (problem is not null)
+                throw new InvalidDataException($"{path}: {problem}");
         }
     }
 }
