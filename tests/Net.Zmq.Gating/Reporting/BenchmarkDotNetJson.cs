@@ -53,61 +53,13 @@ public static class BenchmarkDotNetJson
             ["MethodTitle"] = c.Variant,
             ["Parameters"] = $"Group={c.Group}&MessagesPerOperation={messagesPerOperation}",
             ["FullName"] = c.Id,
-            ["Statistics"] = Statistics(times, new BdnStatistics(times)),
+            // Every property of BenchmarkDotNet's own statistics, in its order, as its full export writes them.
+            ["Statistics"] = JsonSerializer.SerializeToNode(new BdnStatistics(times)),
             ["Memory"] = Memory(measurement, times.Count),
             ["Measurements"] = Measurements(times),
             ["Metrics"] = new JsonArray(),
         };
     }
-
-    private static JsonObject Statistics(IReadOnlyList<double> times, BdnStatistics s) => new()
-    {
-        ["OriginalValues"] = Numbers(times),
-        ["N"] = s.N,
-        ["Min"] = s.Min,
-        ["LowerFence"] = s.LowerFence,
-        ["Q1"] = s.Q1,
-        ["Median"] = s.Median,
-        ["Mean"] = s.Mean,
-        ["Q3"] = s.Q3,
-        ["UpperFence"] = s.UpperFence,
-        ["Max"] = s.Max,
-        ["InterquartileRange"] = s.InterquartileRange,
-        ["LowerOutliers"] = Numbers(s.LowerOutliers),
-        ["UpperOutliers"] = Numbers(s.UpperOutliers),
-        ["AllOutliers"] = Numbers(s.AllOutliers),
-        ["StandardError"] = s.StandardError,
-        ["Variance"] = s.Variance,
-        ["StandardDeviation"] = s.StandardDeviation,
-        ["Skewness"] = s.Skewness,
-        ["Kurtosis"] = s.Kurtosis,
-        ["ConfidenceInterval"] = ConfidenceInterval(s),
-        ["Percentiles"] = Percentiles(s),
-    };
-
-    private static JsonObject ConfidenceInterval(BdnStatistics s) => new()
-    {
-        ["N"] = s.ConfidenceInterval.N,
-        ["Mean"] = s.ConfidenceInterval.Mean,
-        ["StandardError"] = s.ConfidenceInterval.StandardError,
-        ["Level"] = (int)s.ConfidenceInterval.Level,
-        ["Margin"] = s.ConfidenceInterval.Margin,
-        ["Lower"] = s.ConfidenceInterval.Lower,
-        ["Upper"] = s.ConfidenceInterval.Upper,
-    };
-
-    private static JsonObject Percentiles(BdnStatistics s) => new()
-    {
-        ["P0"] = s.Percentiles.P0,
-        ["P25"] = s.Percentiles.P25,
-        ["P50"] = s.Percentiles.P50,
-        ["P67"] = s.Percentiles.P67,
-        ["P80"] = s.Percentiles.P80,
-        ["P85"] = s.Percentiles.P85,
-        ["P90"] = s.Percentiles.P90,
-        ["P95"] = s.Percentiles.P95,
-        ["P100"] = s.Percentiles.P100,
-    };
 
     private static JsonObject Memory(CaseMeasurement measurement, int operations) => new()
     {
@@ -129,9 +81,6 @@ public static class BenchmarkDotNetJson
             ["Operations"] = 1,
             ["Nanoseconds"] = ns,
         })]);
-
-    private static JsonArray Numbers(IEnumerable<double> values) =>
-        new([.. values.Select(v => (JsonNode)JsonValue.Create(v))]);
 
     /// <summary>BenchmarkDotNet counts collections over all operations; the suite keeps them per 1,000.</summary>
     private static long Collections(double perThousand, int operations) =>
