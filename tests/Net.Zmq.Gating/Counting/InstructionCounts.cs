@@ -53,15 +53,14 @@ public sealed record CountedInstructions(string Case, int MessagesPerRepetition,
     /// <summary>The median repetition's instructions per message.</summary>
     public double PerMessage(ThreadPart part) => Repeated.Median([.. Repetitions.Select(r => r.Of(part))]) / MessagesPerRepetition;
 
-    /// <summary>The widest spread between repetitions, relative to the median.</summary>
-    public double Spread(ThreadPart part)
+    /// <summary>Whether the widest spread between repetitions, relative to the median, is within
+    /// <see cref="Repeated.SteadyWithin"/>.</summary>
+    public bool IsSteady(ThreadPart part)
     {
         var values = Repetitions.Select(r => r.Of(part)).ToList();
         var median = PerMessage(part) * MessagesPerRepetition;
-        return values.Count == 0 || median <= 0 ? 0 : (values.Max() - values.Min()) / median;
+        return values.Count > 1 && (median <= 0 || (values.Max() - values.Min()) / median <= Repeated.SteadyWithin);
     }
-
-    public bool IsSteady(ThreadPart part) => Repetitions.Count > 1 && Spread(part) <= Repeated.SteadyWithin;
 
     /// <summary>Whole instructions per message, "~" before them where the part is not steady.</summary>
     public string Shown(ThreadPart part) =>

@@ -13,8 +13,6 @@ namespace NetZmqTests.Gating.Gates;
 /// </summary>
 public static class GateEvaluator
 {
-    private static readonly GateId EntryGate = new(GateKind.BaselineEntry);
-
     /// <param name="gateCpuTime">Also gate each case's CPU-time ratio: for the binding's overhead, where CPU time is
     /// its cost and stays steady beside a busy neighbour.</param>
     public static IReadOnlyList<GateResult> Evaluate(
@@ -28,7 +26,7 @@ public static class GateEvaluator
             if (basis.EntryOf(id) is not { } expected)
             {
                 var why = analyzed.Case.Unbaselined;
-                results.Add(new GateResult(EntryGate, id, "measured", "a baseline entry",
+                results.Add(new GateResult(new(GateKind.BaselineEntry), id, "measured", "a baseline entry",
                     why is null ? GateVerdict.Fail : GateVerdict.NotApplied, baselinePath, why is null
                         ? $"the baseline has no entry for this case; review it and refresh with {BaselineCommands.Refresh}"
                         : $"not applied: unbaselined by declaration, {why}; only its policy gates judge it"));

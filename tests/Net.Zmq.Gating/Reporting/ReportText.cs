@@ -55,7 +55,6 @@ internal sealed partial class ReportText(bool scrub)
     /// Per suite, a collapsed table of each case's <paramref name="cell"/> (scrubbed), the subjects side by side.
     /// </summary>
     private void RenderSuites<T>(IEnumerable<T> cases, Func<T, string> id, Func<T, string> cell)
-        where T : class
     {
         foreach (var suite in cases.GroupBy(c => Part(id(c), 1)).OrderBy(g => g.Key, StringComparer.Ordinal))
         {
