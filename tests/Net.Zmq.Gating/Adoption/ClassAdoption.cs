@@ -36,7 +36,7 @@ public static class ClassAdoption
         var observed = Observed(suite, runs);
         var machine = observed[0].Run.Machine;
         var subject = observed[0].Suite.Fingerprint;
-        RequireOneClassAndBuild(suite, observed, machine, subject);
+        RequireOneClassAndBuild(suite, observed);
 
         var own = file.ClassOf(machine);
         var notes = new List<string>();
@@ -79,10 +79,10 @@ public static class ClassAdoption
         return observed;
     }
 
-    private static void RequireOneClassAndBuild(
-        SuiteId suite, List<(ResultsFile Run, RecordedSuite Suite)> observed, MachineFingerprint machine,
-        SubjectFingerprint subject)
+    /// <summary>Refuses runs of another class or build than the first run's.</summary>
+    private static void RequireOneClassAndBuild(SuiteId suite, List<(ResultsFile Run, RecordedSuite Suite)> observed)
     {
+        var (machine, subject) = (observed[0].Run.Machine, observed[0].Suite.Fingerprint);
         foreach (var (run, recorded) in observed)
         {
             var problem = run.Machine.Class != machine.Class
