@@ -51,23 +51,15 @@ internal sealed record FingerprintLayout(string RecordedAt, MachineLayout Machin
 /// class keeps its bytes when another is written.
 /// </summary>
 internal sealed record MachineLayout([property: JsonPropertyOrder(-2)] string Cpu, int Cores, string Os,
-    string Runtime, string Gc, string BenchmarkDotNet, string Placement)
+    string Runtime, string Gc, string BenchmarkDotNet, string Placement,
+    [property: JsonPropertyOrder(-1)] string? CpuSignature = null,
+    [property: JsonPropertyOrder(-1)] string? Kernel = null)
 {
-    [JsonPropertyOrder(-1)]
-    public string? CpuSignature { get; init; }
-
-    [JsonPropertyOrder(-1)]
-    public string? Kernel { get; init; }
-
-    public static MachineLayout Of(MachineFingerprint m) =>
-        new(m.Cpu, m.Cores, m.OperatingSystem, m.Runtime, m.GarbageCollector, m.BenchmarkDotNet, m.Placement)
-        {
-            CpuSignature = m.CpuSignature,
-            Kernel = m.Kernel,
-        };
+    public static MachineLayout Of(MachineFingerprint m) => new(m.Cpu, m.Cores, m.OperatingSystem, m.Runtime,
+        m.GarbageCollector, m.BenchmarkDotNet, m.Placement, m.CpuSignature, m.Kernel);
 
     public MachineFingerprint To() =>
-        new(Cpu, Cores, Os, Runtime, Gc, BenchmarkDotNet, Placement) { CpuSignature = CpuSignature, Kernel = Kernel };
+        new(Cpu, Cores, Os, Runtime, Gc, BenchmarkDotNet, Placement, CpuSignature, Kernel);
 }
 
 /// <summary>A case's centred ratio and interval, its bytes, its samples and its tolerances.</summary>

@@ -4,18 +4,13 @@ namespace NetZmqTests.Gating.Baselines;
 public sealed record Fingerprint(DateTimeOffset RecordedAt, MachineFingerprint Machine, SubjectFingerprint Subject);
 
 /// <param name="Placement">Where the measured threads ran (<see cref="Platform.ThreadPlacement.Description"/>).</param>
+/// <param name="CpuSignature">The processor's generation (x86: family, model, stepping), which a VM's model name
+/// hides; null in classes recorded before it was.</param>
+/// <param name="Kernel">The kernel release, which sets what a system call costs; null in classes recorded
+/// before.</param>
 public sealed record MachineFingerprint(string Cpu, int Cores, string OperatingSystem, string Runtime, string GarbageCollector, string BenchmarkDotNet,
-    string Placement)
+    string Placement, string? CpuSignature = null, string? Kernel = null)
 {
-    /// <summary>
-    /// The processor's generation (x86: family, model, stepping), which a VM's model name hides; null in classes
-    /// recorded before it was.
-    /// </summary>
-    public string? CpuSignature { get; init; }
-
-    /// <summary>The kernel release, which sets what a system call costs; null in classes recorded before.</summary>
-    public string? Kernel { get; init; }
-
     /// <summary>
     /// What makes time ratios comparable between two runs. A class recorded without the generation and the kernel
     /// keeps its old name and matches no machine of today.

@@ -20,13 +20,11 @@ public static class MachineFingerprints
         $"{RuntimeInformation.FrameworkDescription} {RuntimeInformation.ProcessArchitecture}",
         GarbageCollector(),
         BenchmarkSession.BenchmarkDotNetVersion,
-        placement.Description)
-    {
-        CpuSignature = CpuSignature(File.Exists(CpuInfo) ? File.ReadLines(CpuInfo) : []),
-        Kernel = File.Exists(KernelRelease)
+        placement.Description,
+        CpuSignature(File.Exists(CpuInfo) ? File.ReadLines(CpuInfo) : []),
+        File.Exists(KernelRelease)
             ? $"Linux {File.ReadAllText(KernelRelease).Trim()}"
-            : $"{Environment.OSVersion.Platform} {Environment.OSVersion.Version}",
-    };
+            : $"{Environment.OSVersion.Platform} {Environment.OSVersion.Version}");
 
     private const string CpuInfo = "/proc/cpuinfo";
     private const string KernelRelease = "/proc/sys/kernel/osrelease";
