@@ -32,21 +32,15 @@ internal static class CaseCentring
             : null;
         var bytes = values.Select(v => v.Measurement.BytesAllocatedPerOperation).ToList();
         var (bytesRelative, bytesAbsolute) = ByteSlacks(bytes);
-        var tolerances = new Tolerances(ratioTolerance, bytesRelative, bytesAbsolute)
-        {
-            RunToRun = reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
-            CpuRunToRun = reference || cpu is null ? 0 : RunSpread.Swing(values.Select(v => v.CpuRatio!).ToList()),
-        };
+        var tolerances = new Tolerances(ratioTolerance, bytesRelative, bytesAbsolute,
+            reference ? 0 : RunSpread.Swing(timed.Select(v => v.Ratio).ToList()),
+            reference || cpu is null ? 0 : RunSpread.Swing(values.Select(v => v.CpuRatio!).ToList()));
         // The raw samples are information only: those of the run nearest the centre.
         var nearest = values.MinBy(v => Math.Abs(Math.Log(v.Ratio.Value / ratio.Value)))!;
         var processes = values.Select(v => v.Measurement.ProcessBytesPerOperation).ToList();
         return new BaselineCase(ratio.Value, ratio.Lower, ratio.Upper, Quantiles.Median(bytes),
-            nearest.Measurement.NanosecondsPerOperation, tolerances)
-        {
-            ProcessBytesPerOperation =
-                processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null,
-            CpuRatio = cpu,
-        };
+            nearest.Measurement.NanosecondsPerOperation, tolerances,
+            processes.All(p => p is not null) ? Quantiles.Median(processes.Select(p => p!.Value).ToList()) : null, cpu);
     }
 
     /// <summary>

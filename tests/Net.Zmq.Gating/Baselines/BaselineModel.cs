@@ -107,37 +107,30 @@ public sealed record KnownViolation(string Case, Gates.GateId Gate, string Evide
 /// How far a case may move from its baseline before the regression gates fail: its ratio by <see cref="Ratio"/>,
 /// significantly; its bytes by <see cref="BytesRelative"/> of them plus <see cref="BytesAbsolute"/>.
 /// </summary>
-public sealed record Tolerances(double Ratio, double BytesRelative, double BytesAbsolute)
+/// <param name="RunToRun">How far the case's log-ratio moves between runs beyond a run's own interval, as a standard
+/// deviation: some cases settle into a state per process. The time gate adds it in quadrature to both intervals
+/// (<see cref="Adoption.ClassAdoption"/> derives it).</param>
+/// <param name="CpuRunToRun"><see cref="RunToRun"/> of the CPU-time ratio.</param>
+public sealed record Tolerances(
+    double Ratio, double BytesRelative, double BytesAbsolute, double RunToRun = 0, double CpuRunToRun = 0)
 {
     /// <summary>
     /// The one home of the default tolerances (baselines/README.md says how they were checked). Bytes are counted
     /// exactly on the measured threads, so their slack is small.
     /// </summary>
     public static Tolerances Default { get; } = new(Ratio: 0.05, BytesRelative: 0.005, BytesAbsolute: 1024);
-
-    /// <summary>
-    /// How far the case's log-ratio moves between runs beyond a run's own interval, as a standard deviation: some cases
-    /// settle into a state per process. The time gate adds it in quadrature to both intervals
-    /// (<see cref="Adoption.ClassAdoption"/> derives it).
-    /// </summary>
-    public double RunToRun { get; init; }
-
-    /// <summary><see cref="RunToRun"/> of the CPU-time ratio.</summary>
-    public double CpuRunToRun { get; init; }
 }
 
 /// <summary>One case's observed values on one class, with its raw samples and its tolerances.</summary>
+/// <param name="ProcessBytesPerOperation">Process-wide bytes per operation, where the subject allocates on threads it
+/// does not own.</param>
+/// <param name="CpuRatio">The ratio in process CPU time; null where CPU time was not measured.</param>
 public sealed record BaselineCase(
     double Ratio,
     double RatioLower,
     double RatioUpper,
     double BytesPerOperation,
     IReadOnlyList<double> NanosecondsPerOperation,
-    Tolerances Tolerances)
-{
-    /// <summary>Process-wide bytes per operation, where the subject allocates on threads it does not own.</summary>
-    public double? ProcessBytesPerOperation { get; init; }
-
-    /// <summary>The ratio in process CPU time; null where CPU time was not measured.</summary>
-    public RatioEstimate? CpuRatio { get; init; }
-}
+    Tolerances Tolerances,
+    double? ProcessBytesPerOperation = null,
+    RatioEstimate? CpuRatio = null);

@@ -34,11 +34,9 @@ public static class BaselineRefresh
         new(analyzed.Ratio.Value, analyzed.Ratio.Lower, analyzed.Ratio.Upper,
             analyzed.Measurement.BytesAllocatedPerOperation,
             analyzed.Measurement.NanosecondsPerOperation,
-            tolerances)
-        {
-            ProcessBytesPerOperation = analyzed.Measurement.ProcessBytesPerOperation,
-            CpuRatio = analyzed.CpuRatio is { } cpu ? new Statistics.RatioEstimate(cpu.Value, cpu.Lower, cpu.Upper) : null,
-        };
+            tolerances,
+            analyzed.Measurement.ProcessBytesPerOperation,
+            analyzed.CpuRatio is { } cpu ? new Statistics.RatioEstimate(cpu.Value, cpu.Lower, cpu.Upper) : null);
 
     /// <summary>Refreshing is a deliberate local act; in CI it would silently accept whatever was measured.</summary>
     public static void RefuseUnderCi(Func<string, string?> environment)

@@ -65,37 +65,23 @@ internal sealed record MachineLayout([property: JsonPropertyOrder(-2)] string Cp
 /// <summary>A case's centred ratio and interval, its bytes, its samples and its tolerances.</summary>
 internal sealed record CaseLayout(double Ratio, double RatioLower, double RatioUpper, double BytesPerOperation,
     [property: JsonPropertyOrder(1)] IReadOnlyList<double> NanosecondsPerOperation,
-    [property: JsonPropertyOrder(1)] TolerancesLayout Tolerances)
+    [property: JsonPropertyOrder(1)] TolerancesLayout Tolerances, double? ProcessBytesPerOperation = null,
+    double? CpuRatio = null, double? CpuRatioLower = null, double? CpuRatioUpper = null)
 {
-    public double? ProcessBytesPerOperation { get; init; }
-
-    public double? CpuRatio { get; init; }
-
-    public double? CpuRatioLower { get; init; }
-
-    public double? CpuRatioUpper { get; init; }
-
     public static CaseLayout Of(BaselineCase c) =>
         new(FieldAt.Round(c.Ratio, 4), FieldAt.Round(c.RatioLower, 4), FieldAt.Round(c.RatioUpper, 4),
             FieldAt.Round(c.BytesPerOperation, 0), [.. c.NanosecondsPerOperation.Select(n => FieldAt.Round(n, 0))],
-            TolerancesLayout.Of(c.Tolerances))
-        {
-            ProcessBytesPerOperation = FieldAt.Round(c.ProcessBytesPerOperation, 0),
-            CpuRatio = FieldAt.Round(c.CpuRatio?.Value, 4),
-            CpuRatioLower = FieldAt.Round(c.CpuRatio?.Lower, 4),
-            CpuRatioUpper = FieldAt.Round(c.CpuRatio?.Upper, 4),
-        };
+            TolerancesLayout.Of(c.Tolerances), FieldAt.Round(c.ProcessBytesPerOperation, 0),
+            FieldAt.Round(c.CpuRatio?.Value, 4), FieldAt.Round(c.CpuRatio?.Lower, 4),
+            FieldAt.Round(c.CpuRatio?.Upper, 4));
 
     public BaselineCase To(FieldAt at) =>
         new(at.Positive(Ratio), at.Positive(RatioLower), at.Positive(RatioUpper), at.NonNegative(BytesPerOperation),
             [.. NanosecondsPerOperation.Select((n, i) => at.Step(nameof(NanosecondsPerOperation)).Item(i).Positive(n, ""))],
-            Tolerances.To(at.Step(nameof(Tolerances))))
-        {
-            ProcessBytesPerOperation = at.NonNegative(ProcessBytesPerOperation),
-            CpuRatio = CpuRatio is null
+            Tolerances.To(at.Step(nameof(Tolerances))), at.NonNegative(ProcessBytesPerOperation),
+            CpuRatio is null
                 ? null
-                : new RatioEstimate(at.Positive(CpuRatio), at.Positive(CpuRatioLower), at.Positive(CpuRatioUpper)),
-        };
+                : new RatioEstimate(at.Positive(CpuRatio), at.Positive(CpuRatioLower), at.Positive(CpuRatioUpper)));
 }
 
 internal sealed record TolerancesLayout(double Ratio, double BytesRelative, double BytesAbsolute, double RunToRun,
@@ -105,9 +91,6 @@ internal sealed record TolerancesLayout(double Ratio, double BytesRelative, doub
         new(t.Ratio, t.BytesRelative, t.BytesAbsolute, t.RunToRun, t.CpuRunToRun);
 
     public Tolerances To(FieldAt at) =>
-        new(at.NonNegative(Ratio), at.NonNegative(BytesRelative), at.NonNegative(BytesAbsolute))
-        {
-            RunToRun = at.NonNegative(RunToRun),
-            CpuRunToRun = at.NonNegative(CpuRunToRun),
-        };
+        new(at.NonNegative(Ratio), at.NonNegative(BytesRelative), at.NonNegative(BytesAbsolute),
+            at.NonNegative(RunToRun), at.NonNegative(CpuRunToRun));
 }

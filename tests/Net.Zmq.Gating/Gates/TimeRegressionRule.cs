@@ -28,10 +28,8 @@ public static class TimeRegressionRule
         var error = Math.Sqrt(Square(Distributions.StandardError(measured.Lower, measured.Upper))
                               + Square(Distributions.StandardError(recordedLower, recordedUpper)) + Square(runToRun));
         return new RatioEstimate(
-            Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)))
-        {
-            Pairs = measured.Pairs,
-        };
+            Math.Exp(logSlowdown), Math.Exp(logSlowdown - (Z95 * error)), Math.Exp(logSlowdown + (Z95 * error)),
+            measured.Pairs);
     }
 
     private static readonly double Z95 = Distributions.NormalQuantile975;

@@ -52,10 +52,8 @@ public static class ProcessLevel
             ? Welch(samples, Math.Max(0, component) / p, samples.WithinVariance / (p * samples.BlocksPerProcess))
             : (samples.BetweenVariance / p, p - 1.0);
         var half = Distributions.StudentQuantile975(degrees) * Math.Sqrt(variance);
-        return new RatioEstimate(Math.Exp(estimate), Math.Exp(estimate - half), Math.Exp(estimate + half))
-        {
-            Pairs = samples.BlocksByProcess.Sum(b => b.Count),
-        };
+        return new RatioEstimate(Math.Exp(estimate), Math.Exp(estimate - half), Math.Exp(estimate + half),
+            samples.BlocksByProcess.Sum(b => b.Count));
     }
 
     /// <summary>The mean's variance from its two components, with Welch-Satterthwaite degrees of freedom.</summary>

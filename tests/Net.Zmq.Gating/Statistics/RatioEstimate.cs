@@ -8,18 +8,16 @@ namespace NetZmqTests.Gating.Statistics;
 /// (<see cref="SignedRank"/>). <see cref="Of"/>: median over median of two independent samples, with a bootstrap
 /// interval, for cases not measured together.
 /// </summary>
-public sealed record RatioEstimate(double Value, double Lower, double Upper)
+/// <param name="Pairs">How many paired log-ratios the estimate rests on; 0 for an unpaired estimate.</param>
+public sealed record RatioEstimate(double Value, double Lower, double Upper, int Pairs = 0)
 {
-    /// <summary>How many paired log-ratios the estimate rests on; 0 for an unpaired estimate.</summary>
-    public int Pairs { get; init; }
-
     /// <summary>A ratio that is 1 by definition (a case against itself).</summary>
     public static RatioEstimate Identity { get; } = new(1, 1, 1);
 
     public static RatioEstimate Paired(IReadOnlyList<double> logRatios)
     {
         var (estimate, lower, upper) = SignedRank.Interval(logRatios, Distributions.Confidence);
-        return new RatioEstimate(Math.Exp(estimate), Math.Exp(lower), Math.Exp(upper)) { Pairs = logRatios.Count };
+        return new RatioEstimate(Math.Exp(estimate), Math.Exp(lower), Math.Exp(upper), logRatios.Count);
     }
 
     public static RatioEstimate Of(IReadOnlyList<double> numerator, IReadOnlyList<double> denominator)

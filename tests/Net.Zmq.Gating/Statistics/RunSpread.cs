@@ -20,10 +20,8 @@ public static class RunSpread
         var spread = logs.Count > 1 ? Math.Sqrt(SampleMoments.Variance(logs)) : 0;
         var ownError = Quantiles.Median(runs.Select(OwnError).ToList());
         var error = Math.Max(1.2533 * spread, ownError) / Math.Sqrt(logs.Count);
-        return new RatioEstimate(Math.Exp(centre), Math.Exp(centre - (Z95 * error)), Math.Exp(centre + (Z95 * error)))
-        {
-            Pairs = runs.Sum(r => r.Pairs),
-        };
+        return new RatioEstimate(Math.Exp(centre), Math.Exp(centre - (Z95 * error)), Math.Exp(centre + (Z95 * error)),
+            runs.Sum(r => r.Pairs));
     }
 
     /// <summary>
