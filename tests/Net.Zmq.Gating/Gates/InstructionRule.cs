@@ -98,20 +98,13 @@ public sealed record JudgedPart(string Part, PartJudgement Judgement, double Ste
 /// How much each judged part may grow (relative, and by more than <see cref="Floor"/>) and any one system call per
 /// message; a part without a bound is shown only. Above what identical code differs by (docs/measurement.md).
 /// </summary>
-public sealed record InstructionBounds(double? Receiver, double? Sender, double? Library, double? Total)
+/// <param name="Floor">Instructions per message a part must also grow by to fail: an event of one side only (a command
+/// between threads) is a fraction of one per message.</param>
+/// <param name="SystemCalls">System calls per message any one call (by its caller) may grow by: one more per message
+/// fails; a spin that yielded a few times more in a repetition does not.</param>
+public sealed record InstructionBounds(
+    double? Receiver, double? Sender, double? Library, double? Total, double Floor = 2, double SystemCalls = 0.25)
 {
-    /// <summary>
-    /// Instructions per message a part must also grow by to fail: an event of one side only (a command between
-    /// threads) is a fraction of one per message.
-    /// </summary>
-    public double Floor { get; init; } = 2;
-
-    /// <summary>
-    /// System calls per message any one call (by its caller) may grow by: one more per message fails; a spin that
-    /// yielded a few times more in a repetition does not.
-    /// </summary>
-    public double SystemCalls { get; init; } = 0.25;
-
     public double? For(ThreadPart part) => part switch
     {
         ThreadPart.Receiver => Receiver,
