@@ -21,21 +21,19 @@ public sealed record MeasurementRequest(
 public static class ProcessFiles
 {
     /// <summary><paramref name="value"/> as JSON and a newline, in <paramref name="options"/> (the results').</summary>
-    public static void Write<T>(string path, T value, JsonSerializerOptions? options = null)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+    public static void Write<T>(string path, T value, JsonSerializerOptions? options = null) =>
         WriteText(path, JsonSerializer.Serialize(value, options ?? ReportFiles.Json) + "\n");
-    }
 
     /// <summary>
     /// Replaces <paramref name="path"/> whole with <paramref name="content"/> in UTF-8: a temporary file beside it,
     /// flushed to disk, then a rename, so that no reader, nor a write interrupted, leaves half of it. The one atomic
-    /// writer of the suite's files.
+    /// writer of the suite's files; it makes the folder if there is none.
     /// </summary>
     public static void WriteText(string path, string content)
     {
         var bytes = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false).GetBytes(content);
         var full = Path.GetFullPath(path);
+        Directory.CreateDirectory(Path.GetDirectoryName(full)!);
         var temporary = Path.Combine(Path.GetDirectoryName(full)!,
             $".{Path.GetFileName(full)}.{Environment.ProcessId}.tmp");
         try
